@@ -1,0 +1,42 @@
+#pragma once
+// The one infix syntax of every model format (C-like):
+//   x + 1 > y && !b      f(a, b)      c ? a : b      a => b      x % 3 == 0
+// Literals: true false 42 -7 2.5 real(1, 3) 255bv8 0xffbv8.
+// Precedence, loosest first: ?:  =>  ||  ^^  &&  == !=  < <= > >=  |  ^  &  << >>  + -  * / %
+// unary ! - ~. Bit-vector builtins: slt sle sgt sge sdiv srem; to_real(i) converts Int to Real.
+// A chain of one associative operator (a && b && c, a + b + c) is one n-ary node; parentheses
+// keep a nested node, so print(parse(text)) parses back to the same node.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "symseq/expr/ExprContext.h"
+#include "symseq/support/Error.h"
+
+namespace symseq {
+
+// What identifiers mean while parsing. The default scope is the context's variables and functions.
+class Scope {
+ public:
+  virtual ~Scope() = default;
+  [[nodiscard]] virtual std::optional<Expr> lookupVariable(std::string_view name) const = 0;
+  [[nodiscard]] virtual const FunctionDecl* lookupFunction(std::string_view name) const = 0;
+  // Names offered in "did you mean" hints.
+  [[nodiscard]] virtual std::vector<std::string> variableNames() const = 0;
+};
+
+struct ParseOptions {
+  // Where the text starts, so errors point into the user's file.
+  SourceLocation start{"<expr>", 1, 1};
+  // Names resolve here; nullptr means the context's own variables and functions.
+  const Scope* scope = nullptr;
+};
+
+// Throws ParseError (file:line:col, what was expected, what was found) or SortError with the
+// location of the offending operator.
+[[nodiscard]] Expr parseExpr(ExprContext& ctx, std::string_view text, const ParseOptions& options = {});
+
+// True when `name` is reserved by the syntax (true, false, real, to_real, slt, ...).
+[[nodiscard]] bool isReservedName(std::string_view name);
+
+}  // namespace symseq

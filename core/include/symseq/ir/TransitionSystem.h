@@ -1,0 +1,103 @@
+#pragma once
+// The one IR: a symbolic transition system. Every model kind lowers into it (see
+// docs/architecture.md): CFG loop bodies, IOSTS, flattened hierarchical state machines,
+// composed components with time (clocks are Real state variables advanced by delay transitions).
+//
+// Semantics of one step from location `source` with store σ:
+//   the action binds fresh values to its input variables (or reads none);
+//   the guard, evaluated over σ and the inputs, must hold;
+//   the updates run in order, each seeing the effect of the previous ones;
+//   control moves to `target`; an output action emits its terms evaluated before the updates.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "symseq/expr/ExprContext.h"
+#include "symseq/support/Error.h"
+
+namespace symseq {
+
+using LocationId = std::uint32_t;
+using TransitionId = std::uint32_t;
+
+enum class VariableRole : std::uint8_t {
+  State,  // persists across steps; initial value given or unconstrained
+  Input,  // fresh on every step that binds it (an input action or a loop iteration)
+  Local,  // a temporary inside one step (e.g. the result of an external call)
+};
+
+struct VariableDecl {
+  Expr var;
+  VariableRole role = VariableRole::State;
+  std::optional<Expr> initial;  // State only; a closed term. None: any value of its sort.
+  std::optional<SourceLocation> where;
+};
+
+struct Location {
+  std::string name;
+  std::optional<SourceLocation> where;
+};
+
+enum class ChannelDirection : std::uint8_t { Input, Output };
+
+struct Channel {
+  std::string name;
+  ChannelDirection direction = ChannelDirection::Input;
+  std::vector<Sort> params;
+};
+
+enum class ActionKind : std::uint8_t { Internal, Input, Output };
+
+struct Action {
+  ActionKind kind = ActionKind::Internal;
+  std::uint32_t channel = 0;   // index into TransitionSystem::channels; unused for Internal
+  std::vector<Expr> args;      // Input: the Input variables bound; Output: the emitted terms
+};
+
+struct Update {
+  Expr variable;  // a State or Local variable
+  Expr value;     // same sort
+};
+
+struct Transition {
+  std::string name;  // unique; targets name transitions
+  LocationId source = 0;
+  LocationId target = 0;
+  Expr guard;        // Bool
+  Action action;
+  std::vector<Update> updates;
+  std::optional<SourceLocation> where;
+};
+
+class TransitionSystem {
+ public:
+  explicit TransitionSystem(ExprContext& ctx) : ctx_(&ctx) {}
+
+  [[nodiscard]] ExprContext& context() const { return *ctx_; }
+
+  std::string name;
+  std::vector<VariableDecl> variables;
+  std::vector<Location> locations;
+  LocationId initial = 0;
+  std::vector<Channel> channels;
+  std::vector<Transition> transitions;
+  // The external functions transitions may call (declared in the context).
+  std::vector<const FunctionDecl*> externals;
+
+  LocationId addLocation(std::string locationName, std::optional<SourceLocation> where = std::nullopt);
+  [[nodiscard]] std::optional<LocationId> findLocation(std::string_view locationName) const;
+  [[nodiscard]] std::optional<TransitionId> findTransition(std::string_view transitionName) const;
+  [[nodiscard]] const VariableDecl* findVariable(Expr var) const;
+  // Transitions leaving `from`, in declaration order.
+  [[nodiscard]] std::vector<TransitionId> outgoing(LocationId from) const;
+
+  // Checks the structural rules (sorts of guards and updates, indices in range, unique names,
+  // inputs bound only by input actions, ...) and throws Error at the offending element.
+  void validate() const;
+
+ private:
+  ExprContext* ctx_;
+};
+
+}  // namespace symseq

@@ -1,0 +1,49 @@
+#pragma once
+// The one symbol a plugin exports. A plugin file defines a PluginDescriptor and exports it
+// with Boost.DLL under the alias `symseq_plugin`:
+//
+//   const symseq::PluginDescriptor descriptor{ .kind = symseq::PluginKind::Heuristic, ... };
+//   BOOST_DLL_ALIAS(descriptor, symseq_plugin)
+//
+// `abiVersion` is the first member and stays first in every future layout, so the registry can
+// read it, and refuse the plugin, before it touches anything else.
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "symseq/BuildInfo.h"
+#include "symseq/plugin/Options.h"
+#include "symseq/plugin/PluginPtr.h"
+
+namespace symseq {
+
+// Bump on any change to the descriptor or to an interface a plugin implements or calls.
+inline constexpr std::uint32_t kAbiVersion = 1;
+inline constexpr const char* kPluginSymbol = "symseq_plugin";
+
+enum class PluginKind : std::uint32_t { Frontend, Solver, Strategy, Heuristic };
+[[nodiscard]] std::string_view toString(PluginKind k);  // "frontend", "solver", ...
+
+class ExprContext;
+class Frontend;
+class Solver;
+class Strategy;
+class Heuristic;
+
+struct PluginDescriptor {
+  std::uint32_t abiVersion = kAbiVersion;  // must stay the first member
+  PluginKind kind = PluginKind::Heuristic;
+  const char* name = "";
+  const char* version = "";
+  const char* summary = "";
+  const char* buildId = kBuildId;  // the kernel build the plugin was compiled against
+  std::span<const OptionSpec> options{};
+
+  // Exactly the factory of `kind` is set. Options arrive validated against `options`.
+  PluginPtr<Frontend> (*makeFrontend)(const Options&) = nullptr;
+  PluginPtr<Solver> (*makeSolver)(ExprContext&, const Options&) = nullptr;
+  PluginPtr<Strategy> (*makeStrategy)(const Options&) = nullptr;
+  PluginPtr<Heuristic> (*makeHeuristic)(const Options&) = nullptr;
+};
+
+}  // namespace symseq
