@@ -14,6 +14,7 @@ class LibraryAnchor {
 
   template <class T>
   void operator()(T* object) const {
+    static_assert(sizeof(T) > 0, "include the full definition of the plugin interface before deleting it");
     delete object;  // runs while library_ still holds the code
   }
 

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -23,12 +24,17 @@ struct Budgets {
   std::uint32_t depth = 64;  // steps per sequence (CFG: loop iterations)
 };
 
-// One step of a test: the values of the inputs read at that step.
+// One step of a test: the input transition taken and the values it reads (see exec/Replay.h
+// for how a step runs). `path`, when given, names the transitions the step is meant to fire
+// (the input transition first, then the internal ones), for models with nondeterministic choices.
 struct TestStep {
+  std::optional<std::uint32_t> channel;  // index into TransitionSystem::channels; any when absent
   Valuation inputs;
+  std::vector<TransitionId> path;
 };
 
 struct TestSequence {
+  Valuation initial;  // values of state variables the model leaves unconstrained
   std::vector<TestStep> steps;
 };
 

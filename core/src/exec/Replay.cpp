@@ -1,0 +1,163 @@
+#include "symseq/exec/Replay.h"
+
+#include "symseq/expr/Evaluator.h"
+
+namespace symseq {
+
+namespace {
+
+// Thrown inside the replayer only; becomes ReplayResult::failure.
+struct ReplayFailure {
+  std::string message;
+};
+
+class Replayer {
+ public:
+  Replayer(const TransitionSystem& system, const FunctionInterpretations* functions, const ReplayLimits& limits,
+           ReplayResult& result)
+      : system_(system), functions_(functions), limits_(limits), result_(result) {}
+
+  void run(const TestSequence& sequence) {
+    initialise(sequence.initial);
+    closure(result_.prefix, nullptr);
+    for (std::size_t k = 0; k < sequence.steps.size(); ++k) {
+      stepIndex_ = k + 1;
+      ReplayedStep& out = result_.steps.emplace_back();
+      runStep(sequence.steps[k], out);
+    }
+    result_.completed = true;
+  }
+
+  void finish() {
+    result_.finalLocation = location_;
+    result_.finalState = state_;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& why) const {
+    const std::string where = stepIndex_ == 0 ? "before the first step" : "step " + std::to_string(stepIndex_);
+    throw ReplayFailure{where + ": " + why};
+  }
+
+  Value eval(Expr e, const Transition& t) const {
+    try {
+      return evaluate(e, state_, functions_);
+    } catch (const Error& err) {
+      fail("transition '" + t.name + "': " + err.message());
+    }
+  }
+
+  void initialise(const Valuation& given) {
+    location_ = system_.initial;
+    for (const VariableDecl& v : system_.variables) {
+      if (v.role != VariableRole::State) continue;
+      if (v.initial) {
+        state_.set(v.var, evaluate(*v.initial, Valuation{}, functions_));
+      } else if (const Value* value = given.find(v.var)) {
+        state_.set(v.var, *value);
+      }
+    }
+  }
+
+  [[nodiscard]] bool isInput(const Transition& t) const { return t.action.kind == ActionKind::Input; }
+
+  bool enabled(const Transition& t) const { return eval(t.guard, t).asBool(); }
+
+  void fire(TransitionId id, ReplayedStep* out, std::vector<TransitionId>& fired) {
+    const Transition& t = system_.transitions[id];
+    if (t.action.kind == ActionKind::Output && out) {
+      ObservedOutput o{t.action.channel, {}};
+      for (Expr term : t.action.args) o.values.push_back(eval(term, t));
+      out->outputs.push_back(std::move(o));
+    }
+    for (const Update& u : t.updates) state_.set(u.variable, eval(u.value, t));
+    location_ = t.target;
+    fired.push_back(id);
+    result_.covered.insert(id);
+  }
+
+  // Fires enabled internal and output transitions, first enabled in declaration order.
+  void closure(std::vector<TransitionId>& fired, ReplayedStep* out) {
+    for (std::uint32_t count = 0;; ++count) {
+      std::optional<TransitionId> next;
+      for (TransitionId id : system_.outgoing(location_)) {
+        const Transition& t = system_.transitions[id];
+        if (!isInput(t) && enabled(t)) {
+          next = id;
+          break;
+        }
+      }
+      if (!next) return;
+      if (count >= limits_.maxInternalSteps)
+        fail("more than " + std::to_string(limits_.maxInternalSteps) + " internal transitions in a row from '" +
+             system_.locations[location_].name + "': a loop without inputs");
+      fire(*next, out, fired);
+    }
+  }
+
+  // Binds the step's values to t's input variables; false when the step lacks one of them.
+  bool bind(const Transition& t, const TestStep& step) {
+    for (Expr v : t.action.args)
+      if (!step.inputs.contains(v)) return false;
+    for (Expr v : t.action.args) state_.set(v, *step.inputs.find(v));
+    return true;
+  }
+
+  void runStep(const TestStep& step, ReplayedStep& out) {
+    if (!step.path.empty()) return runPath(step, out);
+    for (TransitionId id : system_.outgoing(location_)) {
+      const Transition& t = system_.transitions[id];
+      if (!isInput(t) || (step.channel && t.action.channel != *step.channel)) continue;
+      const Valuation saved = state_;
+      if (bind(t, step) && enabled(t)) {
+        fire(id, &out, out.fired);
+        closure(out.fired, &out);
+        return;
+      }
+      state_ = saved;
+    }
+    fail("no input transition is enabled at '" + system_.locations[location_].name + "' with the step's values");
+  }
+
+  // A step that names its transitions: each must leave the current location and be enabled.
+  void runPath(const TestStep& step, ReplayedStep& out) {
+    for (std::size_t i = 0; i < step.path.size(); ++i) {
+      const TransitionId id = step.path[i];
+      if (id >= system_.transitions.size()) fail("the step names transition #" + std::to_string(id) + ", which does not exist");
+      const Transition& t = system_.transitions[id];
+      if (t.source != location_)
+        fail("transition '" + t.name + "' does not leave '" + system_.locations[location_].name + "'");
+      if (isInput(t) && (i != 0 || !bind(t, step)))
+        fail("input transition '" + t.name + "' must come first in the step and have all its values");
+      if (!enabled(t)) fail("the guard of transition '" + t.name + "' does not hold");
+      fire(id, &out, out.fired);
+    }
+  }
+
+  const TransitionSystem& system_;
+  const FunctionInterpretations* functions_;
+  const ReplayLimits& limits_;
+  ReplayResult& result_;
+  LocationId location_ = 0;
+  Valuation state_;
+  std::size_t stepIndex_ = 0;
+};
+
+}  // namespace
+
+ReplayResult replay(const TransitionSystem& system, const TestSequence& sequence, const FunctionInterpretations* functions,
+                    const ReplayLimits& limits) {
+  ReplayResult result;
+  Replayer replayer(system, functions, limits, result);
+  try {
+    replayer.run(sequence);
+  } catch (const ReplayFailure& f) {
+    result.failure = f.message;
+  } catch (const Error& e) {
+    result.failure = e.message();
+  }
+  replayer.finish();
+  return result;
+}
+
+}  // namespace symseq
