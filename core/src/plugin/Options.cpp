@@ -1,6 +1,7 @@
 #include "symseq/plugin/Options.h"
 
-#include <sstream>
+#include <array>
+#include <charconv>
 
 namespace symseq {
 
@@ -81,10 +82,10 @@ std::string toTomlLiteral(const OptionValue& v) {
     std::string operator()(bool b) const { return b ? "true" : "false"; }
     std::string operator()(std::int64_t i) const { return std::to_string(i); }
     std::string operator()(double d) const {
-      std::ostringstream os;
-      os.precision(17);
-      os << d;
-      std::string s = os.str();
+      // The shortest text that reads back as the same double (0.1, not 0.10000000000000001).
+      std::array<char, 64> buf{};
+      const auto end = std::to_chars(buf.data(), buf.data() + buf.size(), d).ptr;
+      std::string s(buf.data(), end);
       if (s.find_first_of(".eE") == std::string::npos && s.find("inf") == std::string::npos &&
           s.find("nan") == std::string::npos)
         s += ".0";

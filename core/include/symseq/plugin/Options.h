@@ -26,6 +26,14 @@ struct OptionSpec {
   const char* help;
 };
 
+// The kernel's own copy of an OptionSpec, which stays valid after the plugin's library is gone.
+struct OptionInfo {
+  std::string name;
+  OptionType type;
+  std::string defaultValue;
+  std::string help;
+};
+
 using OptionValue = std::variant<bool, std::int64_t, double, std::string, std::vector<std::string>>;
 
 // Validated option values, each with the place it came from (a file, the command line, or the

@@ -20,7 +20,7 @@ struct PluginInfo {
   std::string summary;
   std::string buildId;
   std::filesystem::path file;  // empty for a built-in
-  std::vector<OptionSpec> options;
+  std::vector<OptionInfo> options;
 };
 
 class Registry {

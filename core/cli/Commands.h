@@ -1,0 +1,30 @@
+#pragma once
+// The subcommands of `symseq`. Each adds itself to the CLI11 app and sets `action` when it is
+// chosen; main() runs the action inside the one place that turns errors into exit codes.
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <functional>
+#include <vector>
+
+#include "symseq/plugin/Registry.h"
+
+namespace symseq::cli {
+
+using Action = std::function<int()>;
+
+void addPluginsCommand(CLI::App& app, Action& action);
+void addSelfCheckCommand(CLI::App& app, Action& action);
+void addRunCommand(CLI::App& app, Action& action);
+void addVersionCommand(CLI::App& app, Action& action);
+
+// Where plugins come from: the default directory (unless switched off) and --plugin-dir ones.
+struct PluginDirOptions {
+  std::vector<std::filesystem::path> dirs;
+  bool noDefault = false;
+};
+void addPluginDirOptions(CLI::App& command, PluginDirOptions& options);
+// Loads the default directory if it exists (a build without plugins has none), then each given
+// one, which must exist.
+void loadPlugins(Registry& registry, const PluginDirOptions& options);
+
+}  // namespace symseq::cli

@@ -1,0 +1,56 @@
+// `symseq plugins`: what is installed, read from the descriptors without instantiating anything.
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "Commands.h"
+
+namespace symseq::cli {
+
+namespace {
+
+struct PluginsOptions {
+  PluginDirOptions dirs;
+  bool json = false;
+};
+
+nlohmann::ordered_json toJson(const PluginInfo& p) {
+  nlohmann::ordered_json options = nlohmann::ordered_json::array();
+  for (const OptionInfo& o : p.options)
+    options.push_back({{"name", o.name}, {"type", toString(o.type)}, {"default", o.defaultValue},
+                       {"help", o.help}});
+  return {{"kind", toString(p.kind)}, {"name", p.name},       {"version", p.version}, {"summary", p.summary},
+          {"file", p.file.string()},  {"build_id", p.buildId}, {"options", options}};
+}
+
+int listPlugins(const PluginsOptions& o) {
+  Registry registry;
+  loadPlugins(registry, o.dirs);
+  const auto plugins = registry.list();  // sorted by kind, then name
+  if (o.json) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& p : plugins) out.push_back(toJson(p));
+    std::cout << out.dump(2) << "\n";
+    return 0;
+  }
+  if (plugins.empty()) std::cout << "no plugins found\n";
+  for (const auto& p : plugins) {
+    std::cout << std::left << std::setw(10) << toString(p.kind) << std::setw(20) << p.name << std::setw(10)
+              << p.version << (p.file.empty() ? "(built in)" : p.file.string()) << "\n"
+              << std::setw(40) << "" << "build " << p.buildId << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+void addPluginsCommand(CLI::App& app, Action& action) {
+  auto options = std::make_shared<PluginsOptions>();
+  auto* cmd = app.add_subcommand("plugins", "List the installed plugins (kind, name, version, file, build id)");
+  addPluginDirOptions(*cmd, options->dirs);
+  cmd->add_flag("--json", options->json, "Print JSON instead of a table");
+  cmd->callback([&action, options] { action = [options] { return listPlugins(*options); }; });
+}
+
+}  // namespace symseq::cli

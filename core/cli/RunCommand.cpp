@@ -1,0 +1,38 @@
+// `symseq run RUN.toml`: validate everything first, then execute.
+#include <memory>
+
+#include "Commands.h"
+#include "symseq/run/ExecuteRun.h"
+#include "symseq/run/LoadRunConfig.h"
+
+namespace symseq::cli {
+
+namespace {
+
+struct RunOptions {
+  std::filesystem::path runFile;
+  std::vector<std::string> overrides;
+  PluginDirOptions dirs;
+};
+
+int run(const RunOptions& o) {
+  Registry registry;  // declared before anything a plugin makes, so it is destroyed last
+  loadPlugins(registry, o.dirs);
+  const RunConfig config = loadRunConfig(o.runFile, o.overrides, registry, o.dirs.dirs);
+  executeRun(config, registry);
+  return 0;
+}
+
+}  // namespace
+
+void addRunCommand(CLI::App& app, Action& action) {
+  auto options = std::make_shared<RunOptions>();
+  auto* cmd = app.add_subcommand("run", "Generate test sequences as a run file says");
+  cmd->add_option("run-file", options->runFile, "The run file (TOML)")->required()->type_name("RUN.toml");
+  cmd->add_option("--set", options->overrides, "Override a run-file key, e.g. --set solver.name=cvc5 (repeatable)")
+      ->type_name("KEY=VALUE");
+  addPluginDirOptions(*cmd, options->dirs);
+  cmd->callback([&action, options] { action = [options] { return run(*options); }; });
+}
+
+}  // namespace symseq::cli

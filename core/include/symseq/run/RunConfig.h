@@ -1,0 +1,76 @@
+#pragma once
+// What one run of symseq does, as read from a run file (TOML) and the command line: which model
+// and frontend, which solver, strategy and heuristics with their validated options, which
+// targets, the budgets and where the results go. A value type; every path in it is absolute.
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "symseq/plugin/Options.h"
+#include "symseq/plugin/Strategy.h"
+#include "symseq/support/Error.h"
+
+namespace symseq {
+
+// A plugin chosen by name, with its options validated against the plugin's declaration and
+// its defaults filled in.
+struct PluginChoice {
+  std::string name;
+  Options options;
+  std::optional<SourceLocation> where;  // of the name, for errors found later
+};
+
+struct ModelConfig {
+  std::filesystem::path file;
+  std::optional<SourceLocation> fileWhere;
+  PluginChoice frontend;
+};
+
+struct SolverConfig {
+  PluginChoice plugin;
+  std::chrono::milliseconds queryTimeout{10'000};  // zero: no per-query limit
+  std::string logSmt2;                             // file name inside the output dir; empty: off
+};
+
+struct TargetName {
+  std::string name;
+  std::optional<SourceLocation> where;  // a target the model lacks is reported here
+};
+
+struct TargetConfig {
+  bool all = true;  // cover every transition; `names` is empty then
+  std::vector<TargetName> names;
+};
+
+struct OutputConfig {
+  std::filesystem::path dir;
+  std::vector<std::string> formats{"json", "text"};
+};
+
+struct RunConfig {
+  std::filesystem::path runFile;  // absolute; relative paths in it were resolved against its directory
+  std::uint64_t seed = 0;
+  std::vector<std::filesystem::path> pluginDirs;  // from the run file, then from the command line
+  ModelConfig model;
+  SolverConfig solver;
+  PluginChoice strategy;
+  std::vector<PluginChoice> heuristics;  // in the configured order
+  TargetConfig targets;
+  Budgets budgets;
+  OutputConfig output;
+};
+
+// The output formats the kernel can write.
+[[nodiscard]] const std::vector<std::string>& knownOutputFormats();
+
+// Equality of meaning: values are compared, source locations (and runFile) are not, so a
+// configuration equals the one read back from its effective-run.toml.
+[[nodiscard]] bool sameOptions(const Options& a, const Options& b);
+[[nodiscard]] bool operator==(const PluginChoice& a, const PluginChoice& b);
+[[nodiscard]] bool operator==(const TargetConfig& a, const TargetConfig& b);
+[[nodiscard]] bool operator==(const RunConfig& a, const RunConfig& b);
+
+}  // namespace symseq

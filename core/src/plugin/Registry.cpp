@@ -1,0 +1,289 @@
+#include "symseq/plugin/Registry.h"
+
+#include <algorithm>
+#include <boost/dll/library_info.hpp>
+#include <boost/dll/runtime_symbol_info.hpp>
+#include <boost/dll/shared_library.hpp>
+#include <set>
+#include <string_view>
+#include <toml++/toml.h>
+
+#include "symseq/plugin/Frontend.h"
+#include "symseq/plugin/Heuristic.h"
+#include "symseq/plugin/Strategy.h"
+#include "symseq/solver/Solver.h"
+#include "symseq/support/DidYouMean.h"
+
+namespace symseq {
+
+namespace fs = std::filesystem;
+
+struct Registry::Entry {
+  PluginInfo info;
+  PluginDescriptor descriptor;           // copy; its strings and factories live in `library`
+  std::shared_ptr<const void> library;   // empty for a built-in
+};
+
+Registry::Registry() = default;
+Registry::~Registry() = default;
+
+fs::path Registry::defaultPluginDir() {
+  // this_line_location() is the file holding this code: the kernel library, not the binary.
+  // Normalised: the loader may report it as <prefix>/bin/../lib (the binary's RPATH).
+  const fs::path kernel = boost::dll::this_line_location();
+  std::error_code ec;
+  const fs::path dir = fs::weakly_canonical(kernel.parent_path(), ec);
+  return (ec ? kernel.parent_path().lexically_normal() : dir) / "symseq" / "plugins";
+}
+
+namespace {
+
+PluginError fileError(const fs::path& file, std::string message, std::string hint) {
+  return PluginError(std::move(message), SourceLocation{file.string()}, std::move(hint));
+}
+
+// Option values arrive as TOML; a default must be a literal of the declared type, or the run file
+// could not be checked against it.
+bool isLiteralOf(const char* text, OptionType type) {
+  toml::table doc;
+  try {
+    doc = toml::parse("v = " + std::string(text), std::string_view{"<default>"});
+  } catch (const toml::parse_error&) {
+    return false;
+  }
+  const toml::node* v = doc.get("v");
+  if (doc.size() != 1 || v == nullptr) return false;
+  switch (type) {
+    case OptionType::Bool: return v->is_boolean();
+    case OptionType::Int: return v->is_integer();
+    case OptionType::Real: return v->is_floating_point() || v->is_integer();
+    case OptionType::String: return v->is_string();
+    case OptionType::StringList: {
+      const toml::array* a = v->as_array();  // is_homogeneous() is false for an empty array
+      return a && (a->empty() || a->is_homogeneous(toml::node_type::string));
+    }
+  }
+  return false;
+}
+
+bool isBareKey(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+}
+
+// Keys the run file's plugin sections use for the kernel; an option may not shadow them.
+bool isReservedKey(std::string_view key, PluginKind kind) {
+  if (key == "name") return true;
+  if (kind == PluginKind::Frontend) return key == "file" || key == "frontend";
+  if (kind == PluginKind::Solver) return key == "query_timeout_ms" || key == "log_smt2";
+  return false;
+}
+
+std::optional<std::string> optionProblem(const OptionSpec& o, PluginKind kind) {
+  if (o.name == nullptr || !isBareKey(o.name))
+    return "an option name must be a non-empty TOML bare key (letters, digits, '_' and '-')";
+  const std::string name = o.name;
+  if (isReservedKey(name, kind)) return "option '" + name + "' shadows a key the kernel reserves in its section";
+  if (static_cast<std::uint32_t>(o.type) > static_cast<std::uint32_t>(OptionType::StringList))
+    return "option '" + name + "' has an unknown type " + std::to_string(static_cast<std::uint32_t>(o.type));
+  if (o.defaultValue == nullptr || !isLiteralOf(o.defaultValue, o.type))
+    return "the default of option '" + name + "' is not a TOML " + std::string(toString(o.type)) + " literal";
+  return std::nullopt;
+}
+
+std::optional<std::string> descriptorProblem(const PluginDescriptor& d) {
+  if (static_cast<std::uint32_t>(d.kind) > static_cast<std::uint32_t>(PluginKind::Heuristic))
+    return "unknown plugin kind " + std::to_string(static_cast<std::uint32_t>(d.kind));
+  if (d.name == nullptr || *d.name == '\0') return std::string("the plugin has no name");
+  const std::string who = std::string(toString(d.kind)) + " plugin '" + d.name + "'";
+  const std::pair<bool, const char*> factories[] = {
+      {d.makeFrontend != nullptr, "makeFrontend"}, {d.makeSolver != nullptr, "makeSolver"},
+      {d.makeStrategy != nullptr, "makeStrategy"}, {d.makeHeuristic != nullptr, "makeHeuristic"}};
+  const auto own = static_cast<std::size_t>(d.kind);
+  if (!factories[own].first) return who + " has no " + factories[own].second + " factory";
+  for (std::size_t i = 0; i < std::size(factories); ++i)
+    if (i != own && factories[i].first) return who + " also sets " + factories[i].second;
+  std::set<std::string, std::less<>> seen;
+  for (const OptionSpec& o : d.options) {
+    if (auto problem = optionProblem(o, d.kind)) return who + ": " + *problem;
+    if (!seen.insert(o.name).second) return who + " declares option '" + std::string(o.name) + "' twice";
+  }
+  return std::nullopt;
+}
+
+// Reads the ELF file without running any of its code: tells "not a shared object" and "not a
+// symseq plugin" apart before dlopen would run the library's static constructors.
+void precheck(const fs::path& file) {
+  std::vector<std::string> aliases;
+  try {
+    boost::dll::library_info info(file);
+    aliases = info.symbols("boostdll");
+  } catch (const std::exception&) {
+    throw fileError(file, "not a shared object",
+                    "a plugin directory may hold only symseq plugins; remove or move this file");
+  }
+  if (std::find(aliases.begin(), aliases.end(), kPluginSymbol) == aliases.end())
+    throw fileError(file,
+                    std::string("shared object without a symseq plugin descriptor (no '") + kPluginSymbol +
+                        "' alias in section 'boostdll')",
+                    std::string("a plugin exports its PluginDescriptor with BOOST_DLL_ALIAS(descriptor, ") +
+                        kPluginSymbol + "); move other libraries out of the plugin directory");
+}
+
+std::shared_ptr<boost::dll::shared_library> open(const fs::path& file) {
+  try {
+    return std::make_shared<boost::dll::shared_library>(file, boost::dll::load_mode::rtld_now);
+  } catch (const std::exception& e) {
+    // 1.74 sets the error code to "Bad file descriptor" for every failure; only what() has dlerror().
+    throw fileError(file, std::string("cannot load the plugin: ") + e.what(),
+                    "check that the libraries it needs are installed (ldd shows what is missing)");
+  }
+}
+
+// Plugin make-functions may throw anything; the exception object and its type_info live in the
+// plugin, so turn it into a kernel exception while the library is certainly still loaded.
+template <class Make>
+auto guarded(const PluginInfo& info, Make&& make) {
+  const std::string who = std::string(toString(info.kind)) + " plugin '" + info.name + "'";
+  try {
+    return make();
+  } catch (const Error& e) {
+    throw PluginError(who + ": " + e.message(), e.location(), e.hint());
+  } catch (const std::exception& e) {
+    throw PluginError(who + " failed to create an instance: " + e.what(),
+                      info.file.empty() ? std::nullopt : std::optional(SourceLocation{info.file.string()}),
+                      "the plugin's factory threw; check its options or report the problem to its author");
+  } catch (...) {
+    throw PluginError(who + " failed to create an instance with an unknown exception");
+  }
+}
+
+// Re-anchors an object a plugin made on the library, so its destructor runs before dlclose.
+template <class T>
+PluginPtr<T> anchored(PluginPtr<T> made, const std::shared_ptr<const void>& library, const PluginInfo& info) {
+  if (!made) throw PluginError(std::string(toString(info.kind)) + " plugin '" + info.name + "' returned no instance");
+  return PluginPtr<T>(made.release(), LibraryAnchor(library));
+}
+
+}  // namespace
+
+void Registry::loadFile(const fs::path& given) {
+  // Absolute, so dlopen never resolves a bare name against the working directory.
+  std::error_code ec;
+  const fs::path file = fs::weakly_canonical(fs::absolute(given), ec);
+  if (ec || !fs::is_regular_file(file))
+    throw fileError(given, "no such plugin file", "check the path given with --plugin-dir or plugin_dirs");
+  // Loading a file twice (a directory named twice) is harmless, not a duplicate.
+  for (const auto& [key, e] : entries_)
+    if (e->info.file == file) return;
+
+  precheck(file);
+  auto library = open(file);
+  // Only the first member is read before the version is known to match.
+  const auto& abi = library->get_alias<const std::uint32_t>(kPluginSymbol);
+  if (abi != kAbiVersion)
+    throw fileError(file,
+                    "plugin ABI version " + std::to_string(abi) + ", but this kernel has ABI version " +
+                        std::to_string(kAbiVersion),
+                    "rebuild the plugin against this kernel (`symseq version` shows which)");
+  const auto& descriptor = library->get_alias<const PluginDescriptor>(kPluginSymbol);
+  if (auto problem = descriptorProblem(descriptor))
+    throw fileError(file, "malformed plugin descriptor: " + *problem,
+                    "fix the plugin's PluginDescriptor: a kind, a name, exactly the factory of its kind and "
+                    "well-formed options");
+  add(descriptor, std::shared_ptr<const void>(library, library.get()), file);
+}
+
+void Registry::loadDirectory(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    throw PluginError("plugin directory '" + dir.string() + "' does not exist or is not a directory", std::nullopt,
+                      "check the path given with --plugin-dir or plugin_dirs");
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".so" && e.is_regular_file()) files.push_back(e.path());
+  // File-name order, so which of two clashing plugins is reported is reproducible.
+  std::sort(files.begin(), files.end(),
+            [](const fs::path& a, const fs::path& b) { return a.filename().string() < b.filename().string(); });
+  for (const auto& f : files) loadFile(f);
+}
+
+void Registry::addBuiltin(const PluginDescriptor& descriptor) {
+  if (descriptor.abiVersion != kAbiVersion)
+    throw PluginError("built-in plugin with ABI version " + std::to_string(descriptor.abiVersion) +
+                      ", but this kernel has ABI version " + std::to_string(kAbiVersion));
+  if (auto problem = descriptorProblem(descriptor))
+    throw PluginError("malformed built-in plugin descriptor: " + *problem);
+  add(descriptor, nullptr, {});
+}
+
+void Registry::add(const PluginDescriptor& d, std::shared_ptr<const void> library, const fs::path& file) {
+  auto key = std::make_pair(d.kind, std::string(d.name));
+  if (auto it = entries_.find(key); it != entries_.end()) {
+    const fs::path& other = it->second->info.file;
+    throw PluginError(std::string(toString(d.kind)) + " plugin '" + d.name + "' is already provided by " +
+                          (other.empty() ? std::string("a built-in plugin") : "'" + other.string() + "'"),
+                      file.empty() ? std::nullopt : std::optional(SourceLocation{file.string()}),
+                      "plugin names must be unique per kind; remove one of the two");
+  }
+  auto entry = std::make_unique<Entry>();
+  auto text = [](const char* s) { return std::string(s ? s : ""); };
+  std::vector<OptionInfo> options;
+  for (const OptionSpec& o : d.options) options.push_back({o.name, o.type, text(o.defaultValue), text(o.help)});
+  entry->info = PluginInfo{d.kind, d.name, text(d.version), text(d.summary), text(d.buildId), file, std::move(options)};
+  entry->descriptor = d;
+  entry->library = std::move(library);
+  entries_.emplace(std::move(key), std::move(entry));
+}
+
+std::vector<PluginInfo> Registry::list() const {
+  std::vector<PluginInfo> out;
+  for (const auto& [key, e] : entries_) out.push_back(e->info);  // the map is ordered by (kind, name)
+  return out;
+}
+
+std::vector<std::string> Registry::names(PluginKind kind) const {
+  std::vector<std::string> out;
+  for (const auto& [key, e] : entries_)
+    if (key.first == kind) out.push_back(key.second);
+  return out;
+}
+
+const Registry::Entry& Registry::entry(PluginKind kind, std::string_view name) const {
+  if (auto it = entries_.find(std::make_pair(kind, std::string(name))); it != entries_.end()) return *it->second;
+  const auto available = names(kind);
+  std::string list;
+  for (const auto& n : available) list += (list.empty() ? "" : ", ") + n;
+  throw ConfigError("no " + std::string(toString(kind)) + " plugin named '" + std::string(name) + "'" +
+                        didYouMean(name, available),
+                    std::nullopt,
+                    available.empty() ? "no " + std::string(toString(kind)) +
+                                            " plugin is installed; add a plugin directory with --plugin-dir "
+                                            "or plugin_dirs"
+                                      : "available " + std::string(toString(kind)) + " plugins: " + list);
+}
+
+const PluginInfo& Registry::info(PluginKind kind, std::string_view name) const { return entry(kind, name).info; }
+
+PluginPtr<Frontend> Registry::makeFrontend(std::string_view name, const Options& options) const {
+  const Entry& e = entry(PluginKind::Frontend, name);
+  return anchored(guarded(e.info, [&] { return e.descriptor.makeFrontend(options); }), e.library, e.info);
+}
+
+PluginPtr<Solver> Registry::makeSolver(std::string_view name, ExprContext& ctx, const Options& options) const {
+  const Entry& e = entry(PluginKind::Solver, name);
+  return anchored(guarded(e.info, [&] { return e.descriptor.makeSolver(ctx, options); }), e.library, e.info);
+}
+
+PluginPtr<Strategy> Registry::makeStrategy(std::string_view name, const Options& options) const {
+  const Entry& e = entry(PluginKind::Strategy, name);
+  return anchored(guarded(e.info, [&] { return e.descriptor.makeStrategy(options); }), e.library, e.info);
+}
+
+PluginPtr<Heuristic> Registry::makeHeuristic(std::string_view name, const Options& options) const {
+  const Entry& e = entry(PluginKind::Heuristic, name);
+  return anchored(guarded(e.info, [&] { return e.descriptor.makeHeuristic(options); }), e.library, e.info);
+}
+
+}  // namespace symseq

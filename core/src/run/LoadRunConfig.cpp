@@ -1,0 +1,139 @@
+#include "symseq/run/LoadRunConfig.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "PluginSection.h"
+#include "RunDocumentImpl.h"
+#include "TomlLocation.h"
+#include "symseq/support/DidYouMean.h"
+
+namespace symseq {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::int64_t kMaxInt = std::numeric_limits<std::int64_t>::max();
+
+fs::path resolvePath(const fs::path& base, const std::string& text) {
+  const fs::path p = text;
+  return (p.is_absolute() ? p : base / p).lexically_normal();
+}
+
+ModelConfig readModel(const SectionReader& s, const fs::path& base, const Registry& registry) {
+  ModelConfig m;
+  m.frontend = readPluginChoice(s, PluginKind::Frontend, "frontend", {"file", "frontend"}, registry);
+  m.file = resolvePath(base, s.requiredString("file"));
+  m.fileWhere = s.where("file");
+  return m;
+}
+
+SolverConfig readSolver(const SectionReader& s, const Registry& registry) {
+  SolverConfig c;
+  c.plugin = readPluginChoice(s, PluginKind::Solver, "name", {"name", "query_timeout_ms", "log_smt2"}, registry);
+  c.queryTimeout = std::chrono::milliseconds(s.integerIn("query_timeout_ms", 0, kMaxInt).value_or(10'000));
+  c.logSmt2 = s.string("log_smt2").value_or("");
+  // The log lives in the output directory; a path could escape it or clash with another output.
+  if (c.logSmt2.find_first_of("/\\") != std::string::npos || c.logSmt2 == "." || c.logSmt2 == "..")
+    s.invalid("log_smt2", "must be a plain file name (it is written into the output directory)");
+  return c;
+}
+
+std::vector<PluginChoice> readHeuristics(const SectionReader& top, const Registry& registry) {
+  std::vector<PluginChoice> out;
+  const toml::node* n = top.get("heuristics");
+  if (!n) return out;
+  const toml::array* list = n->as_array();
+  if (!list || (!list->empty() && !list->is_homogeneous(toml::node_type::table)))
+    top.wrongType("heuristics", "an array of tables ([[heuristics]] sections)");
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const SectionReader s(list->get(i)->as_table(), "heuristics." + std::to_string(i), top.file());
+    out.push_back(readPluginChoice(s, PluginKind::Heuristic, "name", {"name"}, registry));
+  }
+  return out;
+}
+
+TargetConfig readTargets(const SectionReader& s) {
+  s.checkKeys({"names", "all"});
+  TargetConfig t;
+  const auto all = s.boolean("all");
+  const auto names = s.strings("names");
+  if (names && all.value_or(false))
+    s.invalid("all", "'all = true' and 'names' exclude each other", "keep one of the two");
+  if (!names && all == false) s.invalid("all", "'all = false' needs a list 'names' of targets");
+  if (!names) return t;
+  t.all = false;
+  const toml::array& list = *s.get("names")->as_array();
+  for (std::size_t i = 0; i < names->size(); ++i) {
+    const SourceLocation where = toLocation(list[i].source(), s.file());
+    if (std::any_of(t.names.begin(), t.names.end(), [&](const TargetName& x) { return x.name == (*names)[i]; }))
+      throw ConfigError("target '" + (*names)[i] + "' is listed twice in '" + s.keyPath("names") + "'", where);
+    t.names.push_back({(*names)[i], where});
+  }
+  return t;
+}
+
+Budgets readBudgets(const SectionReader& s) {
+  s.checkKeys({"time_s", "solver_queries", "depth"});
+  Budgets b;
+  if (auto t = s.number("time_s")) {
+    if (!(*t > 0.0) || *t > 1e9) s.invalid("time_s", "must be a number of seconds above 0 and at most 1e9");
+    b.time = std::chrono::milliseconds(std::llround(*t * 1000.0));
+  }
+  b.solverQueries = static_cast<std::uint64_t>(s.integerIn("solver_queries", 1, kMaxInt).value_or(
+      static_cast<std::int64_t>(b.solverQueries)));
+  b.depth = static_cast<std::uint32_t>(
+      s.integerIn("depth", 1, std::numeric_limits<std::uint32_t>::max()).value_or(b.depth));
+  return b;
+}
+
+OutputConfig readOutput(const SectionReader& s, const fs::path& base) {
+  s.checkKeys({"dir", "formats"});
+  OutputConfig o;
+  o.dir = resolvePath(base, s.string("dir").value_or("out"));
+  if (auto formats = s.strings("formats")) {
+    const auto& known = knownOutputFormats();
+    for (const auto& f : *formats)
+      if (std::find(known.begin(), known.end(), f) == known.end())
+        s.invalid("formats", "unknown output format '" + f + "'" + didYouMean(f, known), "known formats: json, text");
+    o.formats = *formats;
+  }
+  return o;
+}
+
+}  // namespace
+
+RunConfig resolveRunConfig(const RunDocument& document, const Registry& registry,
+                           const std::vector<fs::path>& extraPluginDirs) {
+  const auto& impl = document.impl();
+  const SectionReader top(&impl.table, "", impl.file.string());
+  top.checkKeys({"seed", "plugin_dirs", "model", "solver", "strategy", "heuristics", "targets", "budgets", "output"});
+  RunConfig c;
+  c.runFile = fs::absolute(impl.file).lexically_normal();
+  c.seed = static_cast<std::uint64_t>(top.integerIn("seed", 0, kMaxInt).value_or(0));
+  c.pluginDirs = document.pluginDirs();
+  for (const auto& d : extraPluginDirs) {
+    const fs::path abs = fs::absolute(d).lexically_normal();
+    if (std::find(c.pluginDirs.begin(), c.pluginDirs.end(), abs) == c.pluginDirs.end()) c.pluginDirs.push_back(abs);
+  }
+  c.model = readModel(section(top, "model"), impl.baseDir, registry);
+  c.solver = readSolver(section(top, "solver"), registry);
+  c.strategy = readPluginChoice(section(top, "strategy"), PluginKind::Strategy, "name", {"name"}, registry);
+  c.heuristics = readHeuristics(top, registry);
+  c.targets = readTargets(section(top, "targets"));
+  c.budgets = readBudgets(section(top, "budgets"));
+  c.output = readOutput(section(top, "output"), impl.baseDir);
+  return c;
+}
+
+RunConfig loadRunConfig(const fs::path& file, const std::vector<std::string>& overrides, Registry& registry,
+                        const std::vector<fs::path>& extraPluginDirs) {
+  RunDocument document = RunDocument::parseFile(file);
+  document.applyOverrides(overrides);
+  for (const auto& dir : document.pluginDirs()) registry.loadDirectory(dir);
+  return resolveRunConfig(document, registry, extraPluginDirs);
+}
+
+}  // namespace symseq

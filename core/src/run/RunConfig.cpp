@@ -1,0 +1,36 @@
+#include "symseq/run/RunConfig.h"
+
+#include <algorithm>
+
+namespace symseq {
+
+const std::vector<std::string>& knownOutputFormats() {
+  static const std::vector<std::string> formats{"json", "text"};
+  return formats;
+}
+
+bool sameOptions(const Options& a, const Options& b) {
+  return std::equal(a.entries().begin(), a.entries().end(), b.entries().begin(), b.entries().end(),
+                    [](const auto& x, const auto& y) { return x.first == y.first && x.second.value == y.second.value; });
+}
+
+bool operator==(const PluginChoice& a, const PluginChoice& b) {
+  return a.name == b.name && sameOptions(a.options, b.options);
+}
+
+bool operator==(const TargetConfig& a, const TargetConfig& b) {
+  return a.all == b.all && std::equal(a.names.begin(), a.names.end(), b.names.begin(), b.names.end(),
+                                      [](const TargetName& x, const TargetName& y) { return x.name == y.name; });
+}
+
+bool operator==(const RunConfig& a, const RunConfig& b) {
+  const auto sameBudgets = a.budgets.time == b.budgets.time && a.budgets.solverQueries == b.budgets.solverQueries &&
+                           a.budgets.depth == b.budgets.depth;
+  return a.seed == b.seed && a.pluginDirs == b.pluginDirs && a.model.file == b.model.file &&
+         a.model.frontend == b.model.frontend && a.solver.plugin == b.solver.plugin &&
+         a.solver.queryTimeout == b.solver.queryTimeout && a.solver.logSmt2 == b.solver.logSmt2 &&
+         a.strategy == b.strategy && a.heuristics == b.heuristics && a.targets == b.targets && sameBudgets &&
+         a.output.dir == b.output.dir && a.output.formats == b.output.formats;
+}
+
+}  // namespace symseq

@@ -1,0 +1,41 @@
+// A valid heuristic plugin for the registry tests: score = weight / (1 + depth).
+// Compiled a second time with SYMSEQ_TEST_ABI_VERSION=999 to play a plugin of another ABI.
+#include <boost/dll/alias.hpp>
+
+#include "symseq/plugin/Heuristic.h"
+#include "symseq/plugin/PluginDescriptor.h"
+
+#ifndef SYMSEQ_TEST_ABI_VERSION
+#define SYMSEQ_TEST_ABI_VERSION symseq::kAbiVersion
+#endif
+
+namespace {
+
+class InvDepth final : public symseq::SearchHeuristic {
+ public:
+  explicit InvDepth(double weight) : weight_(weight) {}
+  double score(const symseq::StateView& s) const override { return weight_ / (1.0 + s.depth); }
+
+ private:
+  double weight_;
+};
+
+symseq::PluginPtr<symseq::Heuristic> make(const symseq::Options& options) {
+  return symseq::makePluginPtr<InvDepth>(options.getReal("weight"));
+}
+
+const symseq::OptionSpec options[] = {{"weight", symseq::OptionType::Real, "1.0", "numerator of the score"}};
+
+const symseq::PluginDescriptor descriptor{
+    .abiVersion = SYMSEQ_TEST_ABI_VERSION,
+    .kind = symseq::PluginKind::Heuristic,
+    .name = "inv-depth",
+    .version = "1.0",
+    .summary = "prefers shallow states",
+    .options = options,
+    .makeHeuristic = &make,
+};
+
+}  // namespace
+
+BOOST_DLL_ALIAS(descriptor, symseq_plugin)
