@@ -43,9 +43,9 @@ SymbolicStep SymbolicExecutor::apply(const SymbolicState& state, TransitionId id
     for (Expr term : t.action.args) step.outputs.push_back(substitute(ctx, term, env));
   for (const Update& u : t.updates) env.insert_or_assign(u.variable, substitute(ctx, u.value, env));
 
-  // Inputs do not persist in the store: the next step that reads them binds fresh symbols.
-  step.next.store = state.store;
-  for (const Update& u : t.updates) step.next.store.insert_or_assign(u.variable, env.at(u.variable));
+  // Inputs stay bound until the next input action rebinds them, so the internal transitions
+  // after an input (a CFG loop body) read the values of that step, as in replay.
+  step.next.store = std::move(env);
   return step;
 }
 

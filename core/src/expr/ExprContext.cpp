@@ -112,8 +112,30 @@ bool ExprContext::NodeEq::operator()(const ExprNode* a, const ExprNode* b) const
 ExprContext::ExprContext() = default;
 ExprContext::~ExprContext() = default;
 
+void ExprContext::growSlots() {
+  slots_.assign(std::max<std::size_t>(1024, 2 * slots_.size()), Slot{});
+  const std::size_t mask = slots_.size() - 1;
+  // In creation order: the nodes sit in the arena in that order, so this reads memory
+  // sequentially instead of chasing one node per old slot.
+  for (std::size_t id = 0; id < nodes_.size(); ++id) {
+    const std::uint64_t hash = nodes_[id]->hash;
+    std::size_t i = hash & mask;
+    while (slots_[i].ref != 0) i = (i + 1) & mask;
+    slots_[i] = {static_cast<std::uint32_t>(hash >> 32), static_cast<std::uint32_t>(id + 1)};
+  }
+}
+
 Expr ExprContext::intern(const ExprNode& candidate) {
-  if (auto it = table_.find(&candidate); it != table_.end()) return Expr(*it);
+  if (2 * (nodes_.size() + 1) > slots_.size()) growSlots();
+  // The hash is fully mixed, so its low bits pick the slot and its high bits tag it.
+  const std::size_t mask = slots_.size() - 1;
+  const auto tag = static_cast<std::uint32_t>(candidate.hash >> 32);
+  std::size_t i = candidate.hash & mask;
+  for (; slots_[i].ref != 0; i = (i + 1) & mask) {
+    if (slots_[i].tag != tag) continue;
+    const ExprNode* existing = nodes_[slots_[i].ref - 1];
+    if (NodeEq{}(existing, &candidate)) return Expr(existing);
+  }
   std::pmr::polymorphic_allocator<std::byte> alloc(&arena_);
   Expr* kids = nullptr;
   if (!candidate.children.empty()) {
@@ -125,8 +147,8 @@ Expr ExprContext::intern(const ExprNode& candidate) {
   node->owner = this;
   node->children = std::span<const Expr>(kids, candidate.children.size());
   if (candidate.op == Op::Const) node->value = &values_.emplace_back(*candidate.value);
-  table_.insert(node);
   nodes_.push_back(node);
+  slots_[i] = {tag, static_cast<std::uint32_t>(nodes_.size())};
   return Expr(node);
 }
 

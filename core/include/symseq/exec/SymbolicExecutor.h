@@ -13,7 +13,7 @@ namespace symseq {
 
 struct SymbolicState {
   LocationId location = 0;
-  Substitution store;               // State and Local variables -> terms
+  Substitution store;               // State, Local and bound Input variables -> terms
   std::vector<Expr> pathCondition;  // conjuncts, in the order they were added
   std::uint32_t depth = 0;          // transitions taken
 };

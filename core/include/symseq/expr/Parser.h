@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "symseq/expr/ExprContext.h"
 #include "symseq/support/Error.h"
@@ -23,6 +24,8 @@ class Scope {
   [[nodiscard]] virtual const FunctionDecl* lookupFunction(std::string_view name) const = 0;
   // Names offered in "did you mean" hints.
   [[nodiscard]] virtual std::vector<std::string> variableNames() const = 0;
+  // Function names offered in "did you mean" hints; none unless a scope overrides it.
+  [[nodiscard]] virtual std::vector<std::string> functionNames() const { return {}; }
 };
 
 struct ParseOptions {

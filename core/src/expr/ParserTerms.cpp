@@ -1,0 +1,179 @@
+// The leaves of the syntax (number and rational literals, names, calls) and the parser's
+// error messages. See ParserImpl.h.
+#include "ParserImpl.h"
+#include "symseq/support/DidYouMean.h"
+
+namespace symseq {
+
+namespace {
+
+constexpr std::string_view kReserved[] = {"true", "false", "real", "to_real", "slt", "sle",
+                                          "sgt",  "sge",   "sdiv", "srem"};
+
+bool allDigits(std::string_view s, bool hex) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    const bool digit = c >= '0' && c <= '9';
+    const bool hexLetter = (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    if (!digit && !(hex && hexLetter)) return false;
+  }
+  return true;
+}
+
+BigInt digitsValue(std::string_view s, unsigned base) {
+  BigInt value = 0;
+  for (char c : s) {
+    const unsigned d = c <= '9' ? static_cast<unsigned>(c - '0') : static_cast<unsigned>((c | 0x20) - 'a' + 10);
+    value = value * base + d;
+  }
+  return value;
+}
+
+}  // namespace
+
+bool isReservedName(std::string_view name) {
+  for (std::string_view r : kReserved)
+    if (r == name) return true;
+  return false;
+}
+
+namespace syntax {
+
+Expr Parser::parseNumber(const Token& t, bool negative) {
+  const std::string_view text = t.text;
+  const std::string hint = "write an integer (42), a real (2.5) or a bit-vector (255bv8, 0xffbv8)";
+  const bool hex = text.size() > 1 && (text[1] == 'x' || text[1] == 'X') && text[0] == '0';
+  const std::size_t bv = text.rfind("bv");
+  if (hex && bv == std::string_view::npos)
+    fail(t, "hexadecimal literal '" + std::string(text) + "' needs a bit-vector width", "write it like 0xffbv8");
+  if (bv != std::string_view::npos) {
+    const std::string_view digits = text.substr(hex ? 2 : 0, bv - (hex ? 2 : 0));
+    const std::string_view widthText = text.substr(bv + 2);
+    if (!allDigits(digits, hex) || !allDigits(widthText, false))
+      fail(t, "invalid bit-vector literal '" + std::string(text) + "'", "write it like 255bv8 or 0xffbv8");
+    const BigInt width = digitsValue(widthText, 10);
+    if (width < 1 || width > Sort::kMaxBitVecWidth)
+      fail(t, "bit-vector width " + width.str() + " is out of range",
+           "use a width from 1 to " + std::to_string(Sort::kMaxBitVecWidth));
+    const auto w = static_cast<std::uint32_t>(width);
+    const BigInt value = digitsValue(digits, hex ? 16 : 10);
+    if (value >= (BigInt(1) << w))
+      fail(t, "literal " + std::string(text) + " does not fit in " + std::to_string(w) + " bits",
+           "the largest bv" + std::to_string(w) + " value is " + ((BigInt(1) << w) - 1).str());
+    return ctx_.bvVal(w, value);
+  }
+  if (const std::size_t dot = text.find('.'); dot != std::string_view::npos) {
+    const std::string_view whole = text.substr(0, dot);
+    const std::string_view fraction = text.substr(dot + 1);
+    if (!allDigits(whole, false) || !allDigits(fraction, false))
+      fail(t, "invalid number literal '" + std::string(text) + "'", hint);
+    BigInt denominator = 1;
+    for (std::size_t i = 0; i < fraction.size(); ++i) denominator *= 10;
+    BigInt numerator = digitsValue(whole, 10) * denominator + digitsValue(fraction, 10);
+    if (negative) numerator = -numerator;
+    return ctx_.realVal(Rational(numerator, denominator));
+  }
+  if (!allDigits(text, false)) fail(t, "invalid number literal '" + std::string(text) + "'", hint);
+  const BigInt value = digitsValue(text, 10);
+  return ctx_.intVal(negative ? BigInt(-value) : value);
+}
+
+// real(N, D): a rational literal from two integer literals; N may carry a '-'.
+Expr Parser::parseRational() {
+  if (!isPunct("("))
+    fail(peek(), "expected '(' after 'real', found " + syntax::describe(peek()), "write a rational as real(1, 3)");
+  const Token& open = advance();
+  const BigInt numerator = parseIntegerLiteral("numerator");
+  if (!accept(","))
+    fail(peek(), "expected ',' after the numerator of real(N, D), found " + syntax::describe(peek()));
+  const Token& denominatorToken = peek();
+  const BigInt denominator = parseIntegerLiteral("denominator");
+  if (denominator == 0) fail(denominatorToken, "the denominator of real(N, D) must not be zero");
+  expectClose(open);
+  return ctx_.realVal(Rational(numerator, denominator));
+}
+
+BigInt Parser::parseIntegerLiteral(std::string_view role) {
+  const bool negative = role == "numerator" && accept("-");
+  const Token& t = peek();
+  if (t.kind != TokenKind::Number || !allDigits(t.text, false))
+    fail(t, "expected an integer literal for the " + std::string(role) + " of real(N, D), found " +
+                syntax::describe(t),
+         "write a rational as real(1, 3) or real(-1, 3)");
+  advance();
+  const BigInt value = digitsValue(t.text, 10);
+  return negative ? BigInt(-value) : value;
+}
+
+Expr Parser::variable(const Token& name) const {
+  const std::string text(name.text);
+  if (syntax::builtinCall(text))
+    fail(name, "'" + text + "' is a builtin; call it as " + text + (text == "to_real" ? "(x)" : "(a, b)"));
+  if (auto v = scope_.lookupVariable(text)) return *v;
+  if (scope_.lookupFunction(text) != nullptr) fail(name, "'" + text + "' is a function; call it as " + text + "(...)");
+  fail(name, "unknown variable '" + text + "'" + didYouMean(text, scope_.variableNames()));
+}
+
+void Parser::checkCallee(const Token& name) const {
+  const std::string text(name.text);
+  if (syntax::builtinCall(text) || scope_.lookupFunction(text) != nullptr) return;
+  if (scope_.lookupVariable(text)) fail(name, "'" + text + "' is a variable, not a function");
+  std::vector<std::string> candidates = scope_.functionNames();
+  for (std::string_view r : kReserved)
+    if (syntax::builtinCall(r) || r == "real") candidates.emplace_back(r);
+  fail(name, "unknown function '" + text + "'" + didYouMean(text, candidates));
+}
+
+Expr Parser::finishCall(const Token& name, const std::vector<Expr>& args) {
+  const std::string text(name.text);
+  if (const auto builtin = syntax::builtinCall(text)) {
+    const std::size_t arity = *builtin == Op::ToReal ? 1 : 2;
+    if (args.size() != arity)
+      fail(name, "'" + text + "' takes " + std::to_string(arity) + " argument" + (arity == 1 ? "" : "s") + ", got " +
+                     std::to_string(args.size()),
+           "call it as " + text + (arity == 1 ? "(x)" : "(a, b)"));
+    return make(*builtin, args, name);
+  }
+  const FunctionDecl& f = *scope_.lookupFunction(text);
+  if (args.size() != f.params().size())
+    fail(name, "function '" + f.name() + "' takes " + std::to_string(f.params().size()) + " argument" +
+                   (f.params().size() == 1 ? "" : "s") + ", got " + std::to_string(args.size()),
+         "its signature is " + f.signature());
+  try {
+    return ctx_.apply(f, args);
+  } catch (const SortError& e) {
+    throw SortError(e.message(), locator_.at(name.offset), e.hint());
+  }
+}
+
+void Parser::failExpected(std::string_view what, std::size_t openOffset) const {
+  std::string message = "expected " + std::string(what);
+  if (openOffset != std::string_view::npos) message += " at " + locator_.lineColumn(openOffset);
+  fail(peek(), message + ", found " + syntax::describe(peek()));
+}
+
+void Parser::failArguments(const Token& name, const Token& open) const {
+  fail(peek(), "expected ',' or ')' to close '(' at " + locator_.lineColumn(open.offset) + " in the call of '" +
+                   std::string(name.text) + "', found " + syntax::describe(peek()));
+}
+
+void Parser::failChained(const Token& op, int level) const {
+  if (level == syntax::kRelation)
+    fail(op, "comparisons do not chain: '" + std::string(op.text) + "' follows another comparison",
+         "write 'a < b && b < c' instead of 'a < b < c'");
+  fail(op, "'" + std::string(op.text) + "' does not chain with another '==' or '!='",
+       "use parentheses, e.g. '(a == b) == c'");
+}
+
+void Parser::fail(const Token& at, std::string message, std::string hint) const {
+  throw ParseError(std::move(message), locator_.at(at.offset), std::move(hint));
+}
+
+void Parser::expectClose(const Token& open) {
+  if (accept(")")) return;
+  failExpected("')' to close '('", open.offset);
+}
+
+}  // namespace syntax
+
+}  // namespace symseq

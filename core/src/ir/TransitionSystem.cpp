@@ -1,0 +1,162 @@
+#include "symseq/ir/TransitionSystem.h"
+
+#include <set>
+#include <unordered_set>
+
+#include "symseq/expr/Printer.h"
+
+namespace symseq {
+
+namespace {
+
+// The first variable e reads, if any (iterative: initial values may be deep terms).
+std::optional<Expr> firstVariable(Expr e) {
+  std::vector<Expr> work{e};
+  std::unordered_set<std::uint32_t> seen;
+  while (!work.empty()) {
+    const Expr n = work.back();
+    work.pop_back();
+    if (n.isVar()) return n;
+    if (!seen.insert(n.id()).second) continue;
+    for (Expr c : n.children()) work.push_back(c);
+  }
+  return std::nullopt;
+}
+
+// 'name', appended piecewise: GCC 12 warns falsely (-Wrestrict) on "'" + std::string.
+std::string quoted(std::string_view name) {
+  std::string s(1, '\'');
+  s += name;
+  s += '\'';
+  return s;
+}
+
+std::string roleName(VariableRole r) {
+  switch (r) {
+    case VariableRole::State: return "a state variable";
+    case VariableRole::Input: return "an input variable";
+    case VariableRole::Local: return "a local variable";
+  }
+  return "?";
+}
+
+std::string sortsText(const std::vector<Sort>& sorts) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < sorts.size(); ++i) s += (i ? ", " : "") + sorts[i].toString();
+  return s + ")";
+}
+
+}  // namespace
+
+LocationId TransitionSystem::addLocation(std::string locationName, std::optional<SourceLocation> where) {
+  locations.push_back({std::move(locationName), std::move(where)});
+  return static_cast<LocationId>(locations.size() - 1);
+}
+
+std::optional<LocationId> TransitionSystem::findLocation(std::string_view locationName) const {
+  for (std::size_t i = 0; i < locations.size(); ++i)
+    if (locations[i].name == locationName) return static_cast<LocationId>(i);
+  return std::nullopt;
+}
+
+std::optional<TransitionId> TransitionSystem::findTransition(std::string_view transitionName) const {
+  for (std::size_t i = 0; i < transitions.size(); ++i)
+    if (transitions[i].name == transitionName) return static_cast<TransitionId>(i);
+  return std::nullopt;
+}
+
+const VariableDecl* TransitionSystem::findVariable(Expr var) const {
+  for (const VariableDecl& v : variables)
+    if (v.var == var) return &v;
+  return nullptr;
+}
+
+std::vector<TransitionId> TransitionSystem::outgoing(LocationId from) const {
+  std::vector<TransitionId> out;
+  for (std::size_t i = 0; i < transitions.size(); ++i)
+    if (transitions[i].source == from) out.push_back(static_cast<TransitionId>(i));
+  return out;
+}
+
+void TransitionSystem::validate() const {
+  const std::string system = name.empty() ? "the transition system" : "transition system '" + name + "'";
+  if (locations.empty()) throw Error(system + " has no locations", std::nullopt, "declare at least one location");
+  if (initial >= locations.size())
+    throw Error(system + ": initial location " + std::to_string(initial) + " is out of range (" +
+                std::to_string(locations.size()) + " locations)");
+
+  std::set<std::string, std::less<>> names;
+  for (const Location& l : locations)
+    if (!names.insert(l.name).second) throw Error("location '" + l.name + "' is declared twice", l.where);
+
+  std::unordered_set<std::uint32_t> declared;
+  for (const VariableDecl& v : variables) {
+    if (v.var.isNull() || !v.var.isVar()) throw Error("a variable declaration does not name a variable", v.where);
+    const std::string var = "variable '" + std::string(v.var.name()) + "'";
+    if (&v.var.context() != ctx_) throw Error(var + " belongs to another expression context", v.where);
+    if (!declared.insert(v.var.id()).second) throw Error(var + " is declared twice", v.where);
+    if (!v.initial) continue;
+    if (v.role != VariableRole::State)
+      throw Error(var + " is " + roleName(v.role) + " and cannot have an initial value", v.where,
+                  "only state variables start with a value");
+    if (v.initial->sort() != v.var.sort())
+      throw Error("the initial value of " + var + " has sort " + v.initial->sort().toString() + ", expected " +
+                      v.var.sort().toString(), v.where);
+    if (auto read = firstVariable(*v.initial))
+      throw Error("the initial value of " + var + " reads variable '" + std::string(read->name()) + "'", v.where,
+                  "an initial value must be a closed term such as a literal");
+  }
+
+  names.clear();
+  for (const Transition& t : transitions) {
+    const std::string tr = "transition '" + t.name + "'";
+    if (!names.insert(t.name).second) throw Error(tr + " is declared twice", t.where, "give each transition its own name");
+    if (t.source >= locations.size()) throw Error(tr + ": source location " + std::to_string(t.source) + " is out of range", t.where);
+    if (t.target >= locations.size()) throw Error(tr + ": target location " + std::to_string(t.target) + " is out of range", t.where);
+    if (t.guard.isNull()) throw Error(tr + " has no guard", t.where, "use 'true' for an unconditional transition");
+    if (!t.guard.sort().isBool())
+      throw Error(tr + ": the guard has sort " + t.guard.sort().toString() + ", expected bool", t.where);
+
+    const Action& a = t.action;
+    if (a.kind != ActionKind::Internal) {
+      if (a.channel >= channels.size())
+        throw Error(tr + ": channel " + std::to_string(a.channel) + " is out of range", t.where);
+      const Channel& ch = channels[a.channel];
+      const bool input = a.kind == ActionKind::Input;
+      if (input != (ch.direction == ChannelDirection::Input))
+        throw Error(tr + ": " + (input ? "input" : "output") + " action on " + (input ? "output" : "input") +
+                        " channel '" + ch.name + "'", t.where);
+      std::vector<Sort> sorts;
+      for (Expr arg : a.args) sorts.push_back(arg.sort());
+      if (sorts != ch.params)
+        throw Error(tr + ": channel '" + ch.name + "' takes " + sortsText(ch.params) + ", the action gives " +
+                        sortsText(sorts), t.where);
+      if (a.kind == ActionKind::Input) {
+        std::unordered_set<std::uint32_t> bound;
+        for (Expr arg : a.args) {
+          const VariableDecl* d = arg.isVar() ? findVariable(arg) : nullptr;
+          if (d == nullptr || d->role != VariableRole::Input)
+            throw Error(tr + ": input action on '" + ch.name + "' must bind declared input variables, not '" +
+                            toString(arg) + "'", t.where);
+          if (!bound.insert(arg.id()).second)
+            throw Error(tr + ": input action binds '" + std::string(arg.name()) + "' twice", t.where);
+        }
+      }
+    }
+    for (const Update& u : t.updates) {
+      const VariableDecl* d = u.variable.isNull() || !u.variable.isVar() ? nullptr : findVariable(u.variable);
+      if (d == nullptr)
+        throw Error(tr + " assigns '" + (u.variable.isNull() ? std::string("<null>") : toString(u.variable)) +
+                        "', which is not a declared variable", t.where);
+      const std::string var = quoted(u.variable.name());
+      if (d->role == VariableRole::Input)
+        throw Error(tr + " assigns input variable " + var, t.where, "inputs are bound by input actions only");
+      if (u.value.isNull() || u.value.sort() != u.variable.sort())
+        throw Error(tr + " assigns " + var + " a value of sort " +
+                        (u.value.isNull() ? std::string("<none>") : u.value.sort().toString()) + ", expected " +
+                        u.variable.sort().toString(), t.where);
+    }
+  }
+}
+
+}  // namespace symseq
