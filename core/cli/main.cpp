@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   cli::addPluginsCommand(app, action);
   cli::addSelfCheckCommand(app, action);
   cli::addVersionCommand(app, action);
+  cli::addExprCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
