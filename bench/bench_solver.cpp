@@ -1,5 +1,6 @@
 // Solver back-end micro-benchmarks, registered at run time once per solver plugin found:
-//  - translate/<solver>:  add one 1,000-node formula to a fresh solver (translation cost)
+//  - translate/<solver>:  add one 1,000-node formula to a fresh solver (translation only)
+//  - create/<solver>:     make and destroy a solver
 //  - cycle/<solver>:      push, add, check, pop on a small formula (per-query overhead)
 //  - path/<solver>/<mode>: 50 growing path conditions, checked one after another, z3 in both
 //                          modes (incremental push/pop vs. a fresh solver per query)
@@ -62,8 +63,21 @@ void registerAll(const Registry& registry) {
       const Expr f = bigFormula(ctx, 1000);
       state.counters["nodes"] = static_cast<double>(ctx.size());
       for (auto _ : state) {
+        state.PauseTiming();  // creating the solver is measured by create/<solver>
         auto solver = registry.makeSolver(name, ctx, defaults);
+        state.ResumeTiming();
         solver->add(f);
+        benchmark::DoNotOptimize(solver.get());
+        state.PauseTiming();  // so is destroying it
+        solver.reset();
+        state.ResumeTiming();
+      }
+    });
+
+    benchmark::RegisterBenchmark(("create/" + name).c_str(), [&registry, name, defaults](benchmark::State& state) {
+      ExprContext ctx;
+      for (auto _ : state) {
+        auto solver = registry.makeSolver(name, ctx, defaults);
         benchmark::DoNotOptimize(solver.get());
       }
     });

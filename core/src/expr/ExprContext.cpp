@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "Syntax.h"
 #include "symseq/support/Error.h"
 
 namespace symseq {
@@ -44,38 +45,15 @@ std::uint64_t hashValue(const Value& v) {
 
 std::uint64_t hashSort(Sort s) { return (static_cast<std::uint64_t>(s.kind()) << 32) | s.width(); }
 
+// How the user writes the operator, for sort errors: the parser's own spelling.
 std::string_view symbol(Op op) {
+  if (const auto infix = syntax::infixOf(op)) return infix->text;
+  if (const auto builtin = syntax::builtinName(op); !builtin.empty()) return builtin;
   switch (op) {
     case Op::Not: return "!";
-    case Op::And: return "&&";
-    case Op::Or: return "||";
-    case Op::Implies: return "=>";
-    case Op::Xor: return "^^";
     case Op::Ite: return "?:";
-    case Op::Eq: return "==";
     case Op::Neg: return "unary -";
-    case Op::Add: return "+";
-    case Op::Sub: return "-";
-    case Op::Mul: return "*";
-    case Op::Div: return "/";
-    case Op::Mod: return "%";
-    case Op::Lt: return "<";
-    case Op::Le: return "<=";
-    case Op::Gt: return ">";
-    case Op::Ge: return ">=";
-    case Op::ToReal: return "to_real";
     case Op::BvNot: return "~";
-    case Op::BvAnd: return "&";
-    case Op::BvOr: return "|";
-    case Op::BvXor: return "^";
-    case Op::BvShl: return "<<";
-    case Op::BvLshr: return ">>";
-    case Op::BvSlt: return "slt";
-    case Op::BvSle: return "sle";
-    case Op::BvSgt: return "sgt";
-    case Op::BvSge: return "sge";
-    case Op::BvSdiv: return "sdiv";
-    case Op::BvSrem: return "srem";
     default: return opName(op);
   }
 }
