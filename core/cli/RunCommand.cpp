@@ -19,8 +19,11 @@ int run(const RunOptions& o) {
   Registry registry;  // declared before anything a plugin makes, so it is destroyed last
   loadPlugins(registry, o.dirs);
   const RunConfig config = loadRunConfig(o.runFile, o.overrides, registry, o.dirs.dirs);
-  executeRun(config, registry);
-  return 0;
+  const RunSummary summary = executeRun(config, registry);
+  std::cout << summary.text;
+  // A proposed sequence that does not replay is a strategy bug: the results say so, and so does
+  // the exit code.
+  return summary.replayed ? 0 : 1;
 }
 
 }  // namespace

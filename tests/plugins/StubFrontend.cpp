@@ -1,5 +1,6 @@
-// A frontend that reads nothing and returns an empty system: lets tests get a run file through
-// validation without a real frontend. Declares one option of each type.
+// A frontend that reads nothing and returns a fixed two-location system, so tests can run the
+// whole pipeline without a real frontend:  idle --go: in?(x) [x > 0]--> busy --back--> idle.
+// Declares one option of each type.
 #include <boost/dll/alias.hpp>
 
 #include "symseq/plugin/Frontend.h"
@@ -10,7 +11,18 @@ namespace {
 class StubFrontend final : public symseq::Frontend {
  public:
   symseq::TransitionSystem load(const std::filesystem::path&, symseq::ExprContext& ctx) override {
-    return symseq::TransitionSystem(ctx);
+    using namespace symseq;
+    TransitionSystem sys(ctx);
+    sys.name = "stub";
+    const Expr x = ctx.var("x", Sort::integer());
+    sys.variables.push_back({x, VariableRole::Input, std::nullopt, std::nullopt});
+    const LocationId idle = sys.addLocation("idle");
+    const LocationId busy = sys.addLocation("busy");
+    sys.initial = idle;
+    sys.channels.push_back({"in", ChannelDirection::Input, {Sort::integer()}});
+    sys.transitions.push_back({"go", idle, busy, ctx.make(Op::Gt, {x, ctx.intVal(0)}), {ActionKind::Input, 0, {x}}, {}, std::nullopt});
+    sys.transitions.push_back({"back", busy, idle, ctx.boolVal(true), {}, {}, std::nullopt});
+    return sys;
   }
 };
 

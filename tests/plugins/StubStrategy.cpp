@@ -1,4 +1,6 @@
-// A strategy that proposes nothing, for run-file tests.
+// A strategy for pipeline tests: proposes one step giving every input the value 1, which covers
+// the stub frontend's model; with `lie = true` it proposes 0 instead, which does not replay,
+// so tests can see the kernel refuse to report it.
 #include <boost/dll/alias.hpp>
 
 #include "symseq/plugin/PluginDescriptor.h"
@@ -8,12 +10,28 @@ namespace {
 
 class StubStrategy final : public symseq::Strategy {
  public:
-  symseq::GenerationResult generate(const symseq::GenerationJob&) override { return {}; }
+  explicit StubStrategy(bool lie) : lie_(lie) {}
+  symseq::GenerationResult generate(const symseq::GenerationJob& job) override {
+    using namespace symseq;
+    TestStep step;
+    for (const VariableDecl& v : job.system.variables)
+      if (v.role == VariableRole::Input && v.var.sort().isInt()) step.inputs.set(v.var, Value::integer(lie_ ? 0 : 1));
+    GenerationResult r;
+    r.sequences.push_back(TestSequence{{}, {step}});
+    r.stats.iterations = 1;
+    return r;
+  }
+
+ private:
+  bool lie_;
 };
 
-symseq::PluginPtr<symseq::Strategy> make(const symseq::Options&) { return symseq::makePluginPtr<StubStrategy>(); }
+symseq::PluginPtr<symseq::Strategy> make(const symseq::Options& o) {
+  return symseq::makePluginPtr<StubStrategy>(o.getBool("lie"));
+}
 
-const symseq::OptionSpec options[] = {{"restarts", symseq::OptionType::Int, "0", "an Int option"}};
+const symseq::OptionSpec options[] = {{"restarts", symseq::OptionType::Int, "0", "an Int option"},
+                                      {"lie", symseq::OptionType::Bool, "false", "propose a sequence that does not replay"}};
 
 const symseq::PluginDescriptor descriptor{
     .kind = symseq::PluginKind::Strategy,

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <functional>
 
+#include "ScratchDir.h"
 #include "symseq/expr/ExprContext.h"
 #include "symseq/plugin/Heuristic.h"
 #include "symseq/plugin/Registry.h"
@@ -31,7 +32,7 @@ std::string errorText(const std::function<void()>& f) {
 
 // A fresh directory of copies of the given test plugins.
 fs::path dirWith(const std::string& name, std::initializer_list<const char*> files) {
-  const fs::path dir = fs::path(SYMSEQ_BINARY_DIR) / "test-tmp" / name;
+  const fs::path dir = symseq::test::scratchDir(name);
   fs::remove_all(dir);
   fs::create_directories(dir);
   for (const char* f : files) fs::copy_file(plugin(f), dir / f);

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <functional>
 
+#include "ScratchDir.h"
 #include "symseq/run/EffectiveConfig.h"
 #include "symseq/run/LoadRunConfig.h"
 
@@ -14,7 +15,7 @@ namespace fs = std::filesystem;
 namespace {
 
 const fs::path kPlugins = SYMSEQ_TEST_PLUGIN_DIR;
-const fs::path kDir = fs::path(SYMSEQ_BINARY_DIR) / "test-tmp" / "run-config";
+const fs::path kDir = symseq::test::scratchDir("run-config");
 
 void loadStubs(Registry& r) {
   for (const char* f : {"test-stub-frontend.so", "test-stub-solver.so", "test-stub-strategy.so", "test-inv-depth.so"})
@@ -155,7 +156,7 @@ TEST_CASE("unknown keys and sections are errors with a did-you-mean") {
   // Plugin sections know the kernel's keys and the plugin's declared options.
   CHECK(errorOf(kMinimal + "query_timout_ms = 5\n") ==
         "<dir>/run.toml:8:1: error: unknown key 'query_timout_ms' in [strategy]\n"
-        "  hint: valid keys in [strategy]: name, restarts");
+        "  hint: valid keys in [strategy]: name, restarts, lie");
   CHECK(errorOf("[solver]\nname = \"stub\"\nthread = 2\n[model]\nfile = \"m\"\nfrontend = \"stub\"\n") ==
         "<dir>/run.toml:3:1: error: unknown key 'thread' in [solver]; did you mean 'threads'?\n"
         "  hint: valid keys in [solver]: name, query_timeout_ms, log_smt2, threads");

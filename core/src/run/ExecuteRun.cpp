@@ -1,5 +1,6 @@
 #include "symseq/run/ExecuteRun.h"
 
+#include <chrono>
 #include <fstream>
 #include <optional>
 #include <system_error>
@@ -8,7 +9,13 @@
 #include "symseq/plugin/Frontend.h"
 #include "symseq/plugin/Heuristic.h"
 #include "symseq/run/EffectiveConfig.h"
+#include "symseq/solver/BudgetLayer.h"
 #include "symseq/solver/SmtLibLog.h"
+#include "symseq/run/ResultWriters.h"
+#include "symseq/run/RunResult.h"
+#include "symseq/run/Targets.h"
+#include "symseq/support/AtomicFile.h"
+#include "symseq/plugin/Strategy.h"
 
 namespace symseq {
 
@@ -53,18 +60,27 @@ class SmtLibLogFile {
 
 }  // namespace
 
-void executeRun(const RunConfig& config, Registry& registry) {
+RunSummary executeRun(const RunConfig& config, Registry& registry) {
+  const auto started = std::chrono::steady_clock::now();
   // Declared first so that they outlive the solver and everything else bound to them.
   ExprContext ctx;
   std::optional<SmtLibLogFile> log;
 
-  // Plugins first: a factory that rejects an option fails the run before anything is written.
+  // Plugins and the model first: a factory that rejects an option, or a bad model, fails the run
+  // before anything is written.
   auto frontend = registry.makeFrontend(config.model.frontend.name, config.model.frontend.options);
   auto strategy = registry.makeStrategy(config.strategy.name, config.strategy.options);
   std::vector<PluginPtr<Heuristic>> heuristics;
   for (const auto& h : config.heuristics) heuristics.push_back(registry.makeHeuristic(h.name, h.options));
-  PluginPtr<Solver> solver = registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options);
-  solver->setQueryTimeLimit(config.solver.queryTimeout);
+  const TransitionSystem system = frontend->load(config.model.file, ctx);
+  system.validate();
+  const std::vector<TransitionId> targets = resolveTargets(config.targets, system);
+
+  const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
+  auto budget = makePluginPtr<BudgetLayer>(
+      registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options),
+      config.budgets.solverQueries, deadline, config.solver.queryTimeout);
+  PluginPtr<Solver> solver = std::move(budget);
 
   prepareOutputDir(config.output.dir);
   writeEffectiveConfig(config, registry);
@@ -76,11 +92,26 @@ void executeRun(const RunConfig& config, Registry& registry) {
     solver = makePluginPtr<SmtLibLog>(std::move(solver), log->stream());
   }
 
-  // TODO(next steps): load the model (frontend->load(config.model.file, ctx)), map target names
-  // to transitions, strategy->generate(job), replay every sequence on the model, write results
-  // in config.output.formats, then log->complete() so the SMT-LIB2 log is kept.
-  throw Error("test generation is not implemented yet; the configuration is valid and was written to '" +
-              (config.output.dir / kEffectiveConfigName).string() + "'");
+  std::vector<const Heuristic*> heuristicViews;
+  for (const auto& h : heuristics) heuristicViews.push_back(h.get());
+  const GenerationJob job{system, *solver, heuristicViews, targets, config.budgets, config.seed, deadline};
+  const GenerationResult proposed = strategy->generate(job);
+
+  // The truth: only what replays on the model is reported.
+  RunResult result = checkByReplay(system, targets, proposed);
+  result.solver = solver->stats();
+  result.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+  const ResultHeader header{config.model.file.filename().string(), config.model.frontend.name,
+                            std::string(solver->name()) + " " + solver->version(), config.strategy.name, config.seed};
+  RunSummary summary{resultText(result, system, header), result.replayed};
+  for (const std::string& format : config.output.formats) {
+    if (format == "json") writeFileAtomically(config.output.dir / "result.json", resultJson(result, system, header));
+    if (format == "text") writeFileAtomically(config.output.dir / "result.txt", summary.text);
+    if (format == "dot") writeFileAtomically(config.output.dir / "model.dot", modelDot(result, system));
+  }
+  if (log) log->complete();
+  return summary;
 }
 
 }  // namespace symseq

@@ -97,7 +97,7 @@ OutputConfig readOutput(const SectionReader& s, const fs::path& base) {
     const auto& known = knownOutputFormats();
     for (const auto& f : *formats)
       if (std::find(known.begin(), known.end(), f) == known.end())
-        s.invalid("formats", "unknown output format '" + f + "'" + didYouMean(f, known), "known formats: json, text");
+        s.invalid("formats", "unknown output format '" + f + "'" + didYouMean(f, known), "known formats: json, text, dot");
     o.formats = *formats;
   }
   return o;

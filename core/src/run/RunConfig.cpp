@@ -5,7 +5,7 @@
 namespace symseq {
 
 const std::vector<std::string>& knownOutputFormats() {
-  static const std::vector<std::string> formats{"json", "text"};
+  static const std::vector<std::string> formats{"json", "text", "dot"};
   return formats;
 }
 

@@ -1,13 +1,21 @@
 #pragma once
 // Carries out one validated run: makes the configured plugins, prepares the output directory
 // (with effective-run.toml), then loads the model, generates, replays and writes the results.
+#include <string>
+
 #include "symseq/plugin/Registry.h"
 #include "symseq/run/RunConfig.h"
 
 namespace symseq {
 
+// What the command line reports after a run.
+struct RunSummary {
+  std::string text;        // the text table (result.txt), also printed
+  bool replayed = false;   // every proposed sequence replayed on the model
+};
+
 // Throws symseq::Error subclasses for anything the user can fix. Every file it writes appears
 // whole or not at all.
-void executeRun(const RunConfig& config, Registry& registry);
+[[nodiscard]] RunSummary executeRun(const RunConfig& config, Registry& registry);
 
 }  // namespace symseq

@@ -1,9 +1,11 @@
-// The SMT-LIB2 log layer, in isolation: a scripted inner solver, the exact log text.
+// Kernel solver layers in isolation, over a scripted inner solver: the SMT-LIB2 log (exact
+// text) and the budget layer (refusals once a budget is spent).
 #include <doctest/doctest.h>
 
 #include <sstream>
 
 #include "symseq/expr/ExprContext.h"
+#include "symseq/solver/BudgetLayer.h"
 #include "symseq/solver/SmtLibLog.h"
 #include "symseq/support/Error.h"
 
@@ -69,4 +71,23 @@ TEST_CASE("the SMT-LIB2 log writes each command once, declarations first, and th
         "(pop 1)\n"
         "(check-sat)\n"
         "; unknown (timeout)\n");
+}
+
+TEST_CASE("the budget layer refuses queries past the query budget or the deadline") {
+  using namespace std::chrono;
+  ExprContext ctx;
+  const auto far = steady_clock::now() + hours(1);
+  BudgetLayer byCount(makePluginPtr<ScriptedSolver>(std::vector{CheckResult::Sat, CheckResult::Unsat}), 2, far,
+                      milliseconds(0));
+  CHECK((byCount.check({}) == CheckResult::Sat));
+  CHECK((byCount.check({}) == CheckResult::Unsat));
+  CHECK_FALSE(byCount.exhausted());
+  CHECK((byCount.check({}) == CheckResult::Unknown));  // the scripted solver would throw: not asked
+  CHECK(byCount.reasonUnknown() == "query budget exhausted");
+  CHECK(byCount.exhausted());
+
+  BudgetLayer byTime(makePluginPtr<ScriptedSolver>(std::vector{CheckResult::Sat}), 100, steady_clock::now() - seconds(1),
+                     milliseconds(0));
+  CHECK((byTime.check({}) == CheckResult::Unknown));
+  CHECK(byTime.reasonUnknown() == "time budget exhausted");
 }

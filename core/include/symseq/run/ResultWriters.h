@@ -1,0 +1,26 @@
+#pragma once
+// The files a run writes from its replayed result: result.json (schema in docs/results.md), a
+// text table of input vectors per step, and a DOT picture of the model with targets and coverage.
+// Apart from the timing fields (stats.*_time_s), the same result gives byte-identical text.
+#include <string>
+#include <string_view>
+
+#include "symseq/ir/TransitionSystem.h"
+#include "symseq/run/RunConfig.h"
+#include "symseq/run/RunResult.h"
+
+namespace symseq {
+
+struct ResultHeader {
+  std::string model;        // the model file, as the run file named it
+  std::string frontend;
+  std::string solver;       // name and version
+  std::string strategy;
+  std::uint64_t seed = 0;
+};
+
+[[nodiscard]] std::string resultJson(const RunResult& result, const TransitionSystem& system, const ResultHeader& header);
+[[nodiscard]] std::string resultText(const RunResult& result, const TransitionSystem& system, const ResultHeader& header);
+[[nodiscard]] std::string modelDot(const RunResult& result, const TransitionSystem& system);
+
+}  // namespace symseq

@@ -1,0 +1,43 @@
+#pragma once
+// What a run reports, after the kernel has replayed every proposed sequence on the model.
+// Coverage is what replay saw; a proposed sequence that does not replay is not reported as a
+// test but as a replay failure (a bug in the strategy), and `replayed` is then false.
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "symseq/exec/Replay.h"
+#include "symseq/plugin/Strategy.h"
+#include "symseq/solver/SolverStats.h"
+
+namespace symseq {
+
+struct TargetOutcome {
+  TransitionId transition = 0;
+  bool covered = false;
+  std::optional<UncoveredReason> reason;  // when not covered
+};
+
+struct RunResult {
+  std::vector<TargetOutcome> targets;     // in target order
+  std::vector<TestSequence> sequences;    // those that replayed
+  std::vector<std::string> replayFailures;
+  std::set<TransitionId> covered;         // every transition replay fired
+  bool replayed = false;                  // every proposed sequence replayed
+  StrategyStats strategy;
+  SolverStats solver;
+  double totalSeconds = 0;
+
+  [[nodiscard]] std::size_t length() const;  // total steps
+  [[nodiscard]] std::size_t coveredTargets() const;
+};
+
+// Replays `proposed` on the system and decides each target's outcome. A target the replays did
+// not cover takes the strategy's reason; without one it is "budget-exhausted", since only the
+// strategy can have proved it infeasible within the bound.
+[[nodiscard]] RunResult checkByReplay(const TransitionSystem& system, const std::vector<TransitionId>& targets,
+                                      const GenerationResult& proposed,
+                                      const FunctionInterpretations* functions = nullptr);
+
+}  // namespace symseq

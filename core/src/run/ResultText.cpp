@@ -1,0 +1,59 @@
+#include <algorithm>
+#include <sstream>
+
+#include "symseq/run/ResultWriters.h"
+
+namespace symseq {
+
+namespace {
+
+// Columns padded to their widest cell, so the table reads in a terminal.
+std::string table(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> width;
+  for (const auto& row : rows)
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      if (width.size() <= c) width.push_back(0);
+      width[c] = std::max(width[c], row[c].size());
+    }
+  std::ostringstream out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t c = 0; c < row.size(); ++c) line += (c ? "  " : "") + row[c] + std::string(width[c] - row[c].size(), ' ');
+    out << line.substr(0, line.find_last_not_of(' ') + 1) << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace
+
+std::string resultText(const RunResult& result, const TransitionSystem& system, const ResultHeader& header) {
+  std::ostringstream out;
+  out << "model " << system.name << " (" << header.model << "), strategy " << header.strategy << ", solver "
+      << header.solver << ", seed " << header.seed << "\n";
+  std::vector<Expr> inputs;
+  for (const VariableDecl& v : system.variables)
+    if (v.role == VariableRole::Input) inputs.push_back(v.var);
+  for (std::size_t i = 0; i < result.sequences.size(); ++i) {
+    const TestSequence& s = result.sequences[i];
+    out << "\nsequence " << i + 1 << " of " << result.sequences.size() << " (" << s.steps.size() << (s.steps.size() == 1 ? " step)\n" : " steps)\n");
+    std::vector<std::vector<std::string>> rows{{"step"}};
+    for (Expr v : inputs) rows[0].emplace_back(v.name());
+    for (std::size_t k = 0; k < s.steps.size(); ++k) {
+      std::vector<std::string> row{std::to_string(k + 1)};
+      for (Expr v : inputs) {
+        const Value* value = s.steps[k].inputs.find(v);
+        row.push_back(value ? value->toString() : "-");
+      }
+      rows.push_back(std::move(row));
+    }
+    out << table(rows);
+  }
+  out << "\ntargets: " << result.coveredTargets() << " of " << result.targets.size() << " covered, confirmed by replay"
+      << (result.replayed ? "" : " (some proposed sequences did not replay)") << "\n";
+  for (const TargetOutcome& t : result.targets)
+    if (!t.covered) out << "  not covered: " << system.transitions[t.transition].name << " (" << toString(*t.reason) << ")\n";
+  for (const std::string& f : result.replayFailures) out << "  replay failed: " << f << "\n";
+  return out.str();
+}
+
+}  // namespace symseq

@@ -1,0 +1,29 @@
+#include "symseq/run/Targets.h"
+
+#include <algorithm>
+
+#include "symseq/support/DidYouMean.h"
+
+namespace symseq {
+
+std::vector<TransitionId> resolveTargets(const TargetConfig& targets, const TransitionSystem& system) {
+  std::vector<TransitionId> ids;
+  if (targets.all) {
+    for (TransitionId t = 0; t < system.transitions.size(); ++t) ids.push_back(t);
+    return ids;
+  }
+  std::vector<std::string> names;
+  for (const Transition& t : system.transitions) names.push_back(t.name);
+  for (const TargetName& target : targets.names) {
+    const auto id = system.findTransition(target.name);
+    if (!id)
+      throw ConfigError("the model has no transition named '" + target.name + "'" + didYouMean(target.name, names),
+                        target.where, "targets name edges or transitions of the model");
+    ids.push_back(*id);
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+}  // namespace symseq

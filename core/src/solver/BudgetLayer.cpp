@@ -1,0 +1,32 @@
+#include "symseq/solver/BudgetLayer.h"
+
+#include <algorithm>
+
+namespace symseq {
+
+BudgetLayer::BudgetLayer(PluginPtr<Solver> inner, std::uint64_t maxQueries, std::chrono::steady_clock::time_point deadline,
+                         std::chrono::milliseconds queryLimit)
+    : SolverLayer(std::move(inner)), maxQueries_(maxQueries), deadline_(deadline), queryLimit_(queryLimit) {}
+
+CheckResult BudgetLayer::check(std::span<const Expr> assumptions) {
+  using namespace std::chrono;
+  refusal_.clear();
+  const auto left = duration_cast<milliseconds>(deadline_ - steady_clock::now());
+  if (asked_ >= maxQueries_) refusal_ = "query budget exhausted";
+  else if (left <= milliseconds(0)) refusal_ = "time budget exhausted";
+  if (!refusal_.empty()) {
+    exhausted_ = true;
+    return CheckResult::Unknown;
+  }
+  ++asked_;
+  // At least 1 ms: zero would mean "no limit" to the back end.
+  const milliseconds limit = queryLimit_.count() == 0 ? left : std::min(queryLimit_, left);
+  inner().setQueryTimeLimit(std::max(limit, milliseconds(1)));
+  const CheckResult r = inner().check(assumptions);
+  if (r == CheckResult::Unknown && steady_clock::now() >= deadline_) exhausted_ = true;
+  return r;
+}
+
+std::string BudgetLayer::reasonUnknown() const { return refusal_.empty() ? inner().reasonUnknown() : refusal_; }
+
+}  // namespace symseq
