@@ -17,6 +17,7 @@ void addSelfCheckCommand(CLI::App& app, Action& action);
 void addRunCommand(CLI::App& app, Action& action);
 void addVersionCommand(CLI::App& app, Action& action);
 void addExprCommand(CLI::App& app, Action& action);
+void addCheckModelCommand(CLI::App& app, Action& action);
 
 // Where plugins come from: the default directory (unless switched off) and --plugin-dir ones.
 struct PluginDirOptions {

@@ -4,6 +4,7 @@
 
 #include "Commands.h"
 #include "symseq/support/Error.h"
+#include "symseq/support/SanitizerDefaults.h"
 
 int main(int argc, char** argv) {
   using namespace symseq;
@@ -15,6 +16,7 @@ int main(int argc, char** argv) {
   cli::addSelfCheckCommand(app, action);
   cli::addVersionCommand(app, action);
   cli::addExprCommand(app, action);
+  cli::addCheckModelCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
