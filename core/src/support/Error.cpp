@@ -23,4 +23,12 @@ Error::Error(std::string message, std::optional<SourceLocation> where, std::stri
       where_(std::move(where)),
       hint_(std::move(hint)) {}
 
+Error::~Error() = default;
+SortError::~SortError() = default;
+ParseError::~ParseError() = default;
+ConfigError::~ConfigError() = default;
+PluginError::~PluginError() = default;
+SolverError::~SolverError() = default;
+EvalError::~EvalError() = default;
+
 }  // namespace symseq

@@ -6,6 +6,10 @@
 #include <stdexcept>
 #include <string>
 
+// Types thrown or caught across the kernel/plugin boundary keep default visibility even in
+// plugins built with -fvisibility=hidden, so there is one type info for each, in the kernel.
+#define SYMSEQ_VISIBLE __attribute__((visibility("default")))
+
 namespace symseq {
 
 struct SourceLocation {
@@ -18,10 +22,15 @@ struct SourceLocation {
   friend bool operator==(const SourceLocation&, const SourceLocation&) = default;
 };
 
-class Error : public std::runtime_error {
+class SYMSEQ_VISIBLE Error : public std::runtime_error {
  public:
   explicit Error(std::string message, std::optional<SourceLocation> where = std::nullopt,
                  std::string hint = {});
+  // Out of line on purpose: it anchors the vtable and type info of every error class in the
+  // kernel, so an error a plugin throws stays valid after the plugin's library is unloaded.
+  ~Error() override;
+  Error(const Error&) = default;
+  Error& operator=(const Error&) = default;
 
   [[nodiscard]] const std::string& message() const noexcept { return message_; }
   [[nodiscard]] const std::optional<SourceLocation>& location() const noexcept { return where_; }
@@ -34,16 +43,40 @@ class Error : public std::runtime_error {
 };
 
 // A term whose operands have the wrong sorts, e.g. `x + true`.
-class SortError : public Error { using Error::Error; };
+class SYMSEQ_VISIBLE SortError : public Error {
+ public:
+  using Error::Error;
+  ~SortError() override;
+};
 // Text that is not a well-formed expression or model.
-class ParseError : public Error { using Error::Error; };
+class SYMSEQ_VISIBLE ParseError : public Error {
+ public:
+  using Error::Error;
+  ~ParseError() override;
+};
 // A run file or option that is malformed, unknown or of the wrong type.
-class ConfigError : public Error { using Error::Error; };
+class SYMSEQ_VISIBLE ConfigError : public Error {
+ public:
+  using Error::Error;
+  ~ConfigError() override;
+};
 // A plugin file that cannot be loaded or is not a symseq plugin.
-class PluginError : public Error { using Error::Error; };
+class SYMSEQ_VISIBLE PluginError : public Error {
+ public:
+  using Error::Error;
+  ~PluginError() override;
+};
 // A solver back end that failed (not an `unknown` answer, which is a result).
-class SolverError : public Error { using Error::Error; };
+class SYMSEQ_VISIBLE SolverError : public Error {
+ public:
+  using Error::Error;
+  ~SolverError() override;
+};
 // Concrete evaluation that cannot proceed (missing value, division by zero, ...).
-class EvalError : public Error { using Error::Error; };
+class SYMSEQ_VISIBLE EvalError : public Error {
+ public:
+  using Error::Error;
+  ~EvalError() override;
+};
 
 }  // namespace symseq
