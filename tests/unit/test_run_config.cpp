@@ -108,7 +108,7 @@ formats = ["json"]
   REQUIRE(c.heuristics.size() == 2);
   CHECK(c.heuristics[0].options.getReal("weight") == 3.0);  // an integer is a number
   CHECK(c.heuristics[1].options.getReal("weight") == 1.0);
-  CHECK_FALSE(c.targets.all);
+  CHECK(c.targets.selection == TargetSelection::Names);
   REQUIRE(c.targets.names.size() == 2);
   CHECK(c.targets.names[1].name == "e7");
   CHECK(c.targets.names[1].where == SourceLocation{(kDir / "run.toml").string(), 21, 16});
@@ -127,7 +127,7 @@ TEST_CASE("defaults fill in everything optional") {
   CHECK(c.solver.logSmt2.empty());
   CHECK(c.solver.plugin.options.getInt("threads") == 1);
   CHECK(c.heuristics.empty());
-  CHECK(c.targets.all);
+  CHECK(c.targets.selection == TargetSelection::Model);
   CHECK(c.budgets.time == std::chrono::milliseconds(60'000));
   CHECK(c.budgets.solverQueries == 1'000'000);
   CHECK(c.budgets.depth == 64);

@@ -157,6 +157,10 @@ void TransitionSystem::validate() const {
                         u.variable.sort().toString(), t.where);
     }
   }
+  for (TransitionId t : declaredTargets)
+    if (t >= transitions.size())
+      throw Error(system + ": declared target " + std::to_string(t) + " is out of range (" +
+                  std::to_string(transitions.size()) + " transitions)");
 }
 
 }  // namespace symseq

@@ -58,7 +58,9 @@ std::string effectiveConfigText(const RunConfig& c, const Registry& registry) {
   }
 
   out << "\n[targets]\n";
-  if (c.targets.all) {
+  if (c.targets.selection == TargetSelection::Model) {
+    out << "# none given: the model's own target list, or every transition when it declares none\n";
+  } else if (c.targets.selection == TargetSelection::All) {
     out << "all = true\n";
   } else {
     std::vector<std::string> names;

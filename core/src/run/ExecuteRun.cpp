@@ -92,8 +92,9 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
     solver = makePluginPtr<SmtLibLog>(std::move(solver), log->stream());
   }
 
-  std::vector<const Heuristic*> heuristicViews;
-  for (const auto& h : heuristics) heuristicViews.push_back(h.get());
+  std::vector<HeuristicRef> heuristicViews;
+  for (std::size_t i = 0; i < heuristics.size(); ++i)
+    heuristicViews.push_back({config.heuristics[i].name, heuristics[i].get()});
   const GenerationJob job{system, *solver, heuristicViews, targets, config.budgets, config.seed, deadline};
   const GenerationResult proposed = strategy->generate(job);
 

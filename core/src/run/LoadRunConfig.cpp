@@ -63,8 +63,9 @@ TargetConfig readTargets(const SectionReader& s) {
   if (names && all.value_or(false))
     s.invalid("all", "'all = true' and 'names' exclude each other", "keep one of the two");
   if (!names && all == false) s.invalid("all", "'all = false' needs a list 'names' of targets");
+  if (all.value_or(false)) t.selection = TargetSelection::All;
   if (!names) return t;
-  t.all = false;
+  t.selection = TargetSelection::Names;
   const toml::array& list = *s.get("names")->as_array();
   for (std::size_t i = 0; i < names->size(); ++i) {
     const SourceLocation where = toLocation(list[i].source(), s.file());

@@ -8,7 +8,13 @@ namespace symseq {
 
 std::vector<TransitionId> resolveTargets(const TargetConfig& targets, const TransitionSystem& system) {
   std::vector<TransitionId> ids;
-  if (targets.all) {
+  if (targets.selection == TargetSelection::Model && !system.declaredTargets.empty()) {
+    ids = system.declaredTargets;
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+  }
+  if (targets.selection != TargetSelection::Names) {
     for (TransitionId t = 0; t < system.transitions.size(); ++t) ids.push_back(t);
     return ids;
   }

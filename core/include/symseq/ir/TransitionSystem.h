@@ -84,6 +84,9 @@ class TransitionSystem {
   std::vector<Transition> transitions;
   // The external functions transitions may call (declared in the context).
   std::vector<const FunctionDecl*> externals;
+  // The model's own target list (e.g. a `.cfg` file's `targets` line), in the model's order;
+  // empty when the model names none. A run file's [targets] overrides it.
+  std::vector<TransitionId> declaredTargets;
 
   LocationId addLocation(std::string locationName, std::optional<SourceLocation> where = std::nullopt);
   [[nodiscard]] std::optional<LocationId> findLocation(std::string_view locationName) const;

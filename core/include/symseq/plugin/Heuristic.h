@@ -4,11 +4,21 @@
 #include <cstdint>
 #include <string_view>
 
+#include "symseq/support/Error.h"
+
 namespace symseq {
 
-class Heuristic {
+// Visible and anchored in the kernel (out-of-line destructor) so that a strategy in one plugin
+// can recognise, with dynamic_cast, the family of a heuristic made by another.
+class SYMSEQ_VISIBLE Heuristic {
  public:
-  virtual ~Heuristic() = default;
+  virtual ~Heuristic();
+};
+
+// A configured heuristic as a strategy sees it: its name (for messages) and the object.
+struct HeuristicRef {
+  std::string_view name;
+  const Heuristic* heuristic;
 };
 
 // What a search heuristic may look at when it scores a state (read-only, no pointers to order by).

@@ -16,7 +16,7 @@
 
 namespace symseq {
 
-class Heuristic;
+struct HeuristicRef;
 
 struct Budgets {
   std::chrono::milliseconds time{60'000};
@@ -42,7 +42,7 @@ enum class UncoveredReason : std::uint8_t { InfeasibleWithinBound, BudgetExhaust
 [[nodiscard]] std::string_view toString(UncoveredReason r);  // "infeasible-within-bound", "budget-exhausted"
 
 struct StrategyStats {
-  std::uint64_t iterations = 0;
+  std::uint64_t iterations = 0;  // of the strategy's main loop (SymTest: paths planned and checked)
   std::uint64_t backtracks = 0;
   std::uint64_t heuristicCalls = 0;
   std::uint64_t heuristicSuccesses = 0;
@@ -51,7 +51,7 @@ struct StrategyStats {
 struct GenerationJob {
   const TransitionSystem& system;
   Solver& solver;
-  std::span<const Heuristic* const> heuristics;  // in the configured order
+  std::span<const HeuristicRef> heuristics;      // in the configured order
   std::vector<TransitionId> targets;             // sorted, unique
   Budgets budgets;
   std::uint64_t seed = 0;

@@ -40,9 +40,15 @@ struct TargetName {
   std::optional<SourceLocation> where;  // a target the model lacks is reported here
 };
 
+enum class TargetSelection : std::uint8_t {
+  Model,  // the model's declared target list, or every transition when it declares none
+  All,    // every transition
+  Names,  // the transitions in `names`
+};
+
 struct TargetConfig {
-  bool all = true;  // cover every transition; `names` is empty then
-  std::vector<TargetName> names;
+  TargetSelection selection = TargetSelection::Model;
+  std::vector<TargetName> names;  // Names only
 };
 
 struct OutputConfig {

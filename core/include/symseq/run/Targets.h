@@ -1,5 +1,6 @@
 #pragma once
-// Which transitions a run must cover: every transition, or those the run file names.
+// Which transitions a run must cover: those the run file names, every transition, or (when the
+// run file says neither) the model's declared targets, else every transition.
 #include <vector>
 
 #include "symseq/ir/TransitionSystem.h"

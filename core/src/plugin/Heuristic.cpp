@@ -1,0 +1,10 @@
+// Anchors the heuristic interfaces' vtables and type info in the kernel (see Heuristic.h).
+#include "symseq/plugin/Heuristic.h"
+#include "symseq/plugin/PathHeuristic.h"
+
+namespace symseq {
+
+Heuristic::~Heuristic() = default;
+PathHeuristic::~PathHeuristic() = default;
+
+}  // namespace symseq
