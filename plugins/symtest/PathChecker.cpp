@@ -1,0 +1,155 @@
+#include "PathChecker.h"
+
+#include <algorithm>
+#include <string>
+
+namespace symseq::symtest {
+
+namespace {
+
+bool isConstant(Expr e, bool value) { return e.isConst() && e.value() == Value::boolean(value); }
+
+bool isInput(const Transition& t) { return t.action.kind == ActionKind::Input; }
+
+}  // namespace
+
+PathChecker::PathChecker(const AcyclicCore& core, Solver& solver, bool trackConflicts)
+    : core_(core),
+      solver_(solver),
+      executor_(core.system()),
+      trackConflicts_(trackConflicts),
+      initial_(executor_.initial()),
+      baseLevel_(solver.level()) {}
+
+PathChecker::~PathChecker() {
+  try {
+    if (solver_.level() > baseLevel_) solver_.pop(solver_.level() - static_cast<unsigned>(baseLevel_));
+  } catch (const Error&) {
+    // The solver is failing anyway; the strategy's result does not depend on its scopes.
+  }
+}
+
+// The transition's guard, and the negated guards of the siblings of its kind declared before it:
+// replay fires the first enabled transition in declaration order, so taking `t` means those
+// were disabled. (In a .cfg model the sibling of a false branch is its true branch, so this adds
+// nothing new there.)
+Expr PathChecker::condition(const SymbolicState& before, TransitionId t, SymbolicStep& step) const {
+  const TransitionSystem& system = core_.system();
+  ExprContext& ctx = system.context();
+  step = executor_.apply(before, t);
+  std::vector<Expr> conjuncts;
+  if (!isConstant(step.guard, true)) conjuncts.push_back(step.guard);
+  for (TransitionId s : core_.outgoing(system.transitions[t].source)) {
+    if (s == t) break;
+    if (isInput(system.transitions[s]) != isInput(system.transitions[t])) continue;
+    const Expr other = executor_.apply(before, s).guard;
+    if (isConstant(other, false)) continue;
+    if (isConstant(other, true)) return ctx.boolVal(false);
+    conjuncts.push_back(ctx.mkNot(other));
+  }
+  return ctx.mkAnd(conjuncts);
+}
+
+void PathChecker::truncate(std::size_t length) {
+  unsigned scopes = 0;
+  while (executed_.size() > length) {
+    if (executed_.back().scoped) ++scopes;
+    executed_.pop_back();
+  }
+  if (scopes > 0) {
+    solver_.pop(scopes);
+    modelFresh_ = false;
+  }
+}
+
+std::optional<std::size_t> PathChecker::positionOfSelector(Expr selector) const {
+  for (std::size_t i = 0; i < executed_.size(); ++i)
+    if (executed_[i].selector && *executed_[i].selector == selector) return i;
+  return std::nullopt;
+}
+
+PathOutcome PathChecker::check(const std::vector<TransitionId>& path) {
+  ExprContext& ctx = core_.system().context();
+  std::size_t common = 0;
+  while (common < executed_.size() && common < path.size() && executed_[common].transition == path[common]) ++common;
+  truncate(common);
+
+  for (std::size_t i = common; i < path.size(); ++i) {
+    const SymbolicState& before = i == 0 ? initial_ : executed_[i - 1].after;
+    SymbolicStep step;
+    const Expr cond = condition(before, path[i], step);
+    step.next.pathCondition.clear();  // conditions live in the solver; copying them is quadratic
+    Position position{path[i], std::move(step.next), std::move(step.inputs), std::nullopt, false};
+    if (isConstant(cond, true)) {
+      executed_.push_back(std::move(position));
+      continue;
+    }
+    if (isConstant(cond, false)) return PathOutcome{i, false, {i}};
+
+    solver_.push();
+    modelFresh_ = false;
+    position.scoped = true;
+    std::vector<Expr> assumptions;
+    if (trackConflicts_) {
+      const Expr selector = ctx.var("symtest!decision" + std::to_string(i), Sort::boolean());
+      solver_.add(ctx.mkOr(std::vector<Expr>{ctx.mkNot(selector), cond}));
+      position.selector = selector;
+      for (const Position& p : executed_)
+        if (p.selector) assumptions.push_back(*p.selector);
+      assumptions.push_back(selector);
+    } else {
+      solver_.add(cond);
+    }
+    executed_.push_back(std::move(position));
+    const CheckResult r = solver_.check(assumptions);
+    if (r == CheckResult::Sat) {
+      modelFresh_ = true;
+      continue;
+    }
+    PathOutcome outcome{i, r == CheckResult::Unknown, {}};
+    if (r == CheckResult::Unsat && trackConflicts_) {
+      for (Expr s : solver_.unsatAssumptions())
+        if (const auto at = positionOfSelector(s)) outcome.conflict.push_back(*at);
+      std::sort(outcome.conflict.begin(), outcome.conflict.end());
+      if (outcome.conflict.empty() || outcome.conflict.back() != i) outcome.conflict.push_back(i);
+    }
+    truncate(i);
+    return outcome;
+  }
+  return PathOutcome{path.size(), false, {}};
+}
+
+std::optional<TestSequence> PathChecker::sequence(std::size_t length) {
+  truncate(std::min(length, executed_.size()));
+  if (executed_.size() < length) return std::nullopt;
+  if (!modelFresh_) {
+    std::vector<Expr> assumptions;
+    for (const Position& p : executed_)
+      if (p.selector) assumptions.push_back(*p.selector);
+    if (solver_.check(assumptions) != CheckResult::Sat) return std::nullopt;
+    modelFresh_ = true;
+  }
+  const TransitionSystem& system = core_.system();
+  std::vector<Expr> asked;
+  std::vector<Expr> unconstrained;
+  for (const VariableDecl& v : system.variables)
+    if (v.role == VariableRole::State && !v.initial) unconstrained.push_back(v.var);
+  asked = unconstrained;
+  for (const Position& p : executed_) asked.insert(asked.end(), p.inputs.begin(), p.inputs.end());
+  const Model model = solver_.model(asked);
+
+  TestSequence sequence;
+  for (Expr v : unconstrained)
+    if (const Value* value = model.find(v)) sequence.initial.set(v, *value);
+  for (const Position& p : executed_) {
+    const Transition& t = system.transitions[p.transition];
+    if (!isInput(t)) continue;
+    TestStep step;
+    for (std::size_t k = 0; k < p.inputs.size(); ++k)
+      if (const Value* value = model.find(p.inputs[k])) step.inputs.set(t.action.args[k], *value);
+    sequence.steps.push_back(std::move(step));
+  }
+  return sequence;
+}
+
+}  // namespace symseq::symtest

@@ -1,0 +1,65 @@
+#pragma once
+// Symbolic execution of planned paths on one incremental solver: a push per decision, so the
+// longest satisfiable prefix of a path comes out of one pass, and consecutive paths (which share
+// a prefix while the search backtracks) reuse the solver's work on the shared part.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "symseq/exec/SymbolicExecutor.h"
+#include "symseq/ir/AcyclicCore.h"
+#include "symseq/plugin/Strategy.h"
+#include "symseq/solver/Solver.h"
+
+namespace symseq::symtest {
+
+struct PathOutcome {
+  std::size_t feasibleLength = 0;  // leading transitions that are satisfiable together
+  bool unknown = false;            // the check at feasibleLength answered unknown: no proof
+  // When the path fails and conflict tracking is on: the positions whose conditions the
+  // solver's unsat core names, ascending (the failing position is the last).
+  std::vector<std::size_t> conflict;
+  [[nodiscard]] bool feasible(std::size_t pathLength) const { return feasibleLength == pathLength; }
+};
+
+class PathChecker {
+ public:
+  // `trackConflicts`: guard every condition with a selector literal so that a failure comes with
+  // the positions of the conflicting decisions (for conflict-directed backtracking).
+  PathChecker(const AcyclicCore& core, Solver& solver, bool trackConflicts);
+  ~PathChecker();
+  PathChecker(const PathChecker&) = delete;
+  PathChecker& operator=(const PathChecker&) = delete;
+
+  // Executes `path` (from the initial location), stopping at the first unsatisfiable condition.
+  [[nodiscard]] PathOutcome check(const std::vector<TransitionId>& path);
+
+  // Concrete inputs that drive the model along the first `length` transitions of the path last
+  // checked (which must be satisfiable): one step per iteration begun within them. Nullopt when
+  // the solver cannot give a model (budget exhausted).
+  [[nodiscard]] std::optional<TestSequence> sequence(std::size_t length);
+
+ private:
+  struct Position {
+    TransitionId transition;
+    SymbolicState after;               // the store after the transition (path condition unused)
+    std::vector<Expr> inputs;          // fresh symbols the transition read
+    std::optional<Expr> selector;      // the literal guarding its condition (conflict tracking)
+    bool scoped = false;               // it opened a solver scope
+  };
+
+  Expr condition(const SymbolicState& before, TransitionId t, SymbolicStep& step) const;
+  void truncate(std::size_t length);
+  std::optional<std::size_t> positionOfSelector(Expr selector) const;
+
+  const AcyclicCore& core_;
+  Solver& solver_;
+  SymbolicExecutor executor_;
+  bool trackConflicts_;
+  SymbolicState initial_;
+  std::vector<Position> executed_;  // the last path, as far as it was executed
+  std::size_t baseLevel_;           // the solver's level before the first scope we opened
+  bool modelFresh_ = false;         // the last solver operation was a satisfiable check
+};
+
+}  // namespace symseq::symtest

@@ -1,0 +1,58 @@
+// The `symtest` strategy plugin: SymTest on acyclic-core models (README.md).
+#include <boost/dll/alias.hpp>
+
+#include "SymTestSearch.h"
+#include "symseq/plugin/PluginDescriptor.h"
+#include "symseq/support/DidYouMean.h"
+
+namespace {
+
+using namespace symseq;
+
+class SymTestStrategy final : public Strategy {
+ public:
+  explicit SymTestStrategy(symtest::SymTestOptions options) : options_(options) {}
+  GenerationResult generate(const GenerationJob& job) override { return symtest::runSymTest(job, options_); }
+
+ private:
+  symtest::SymTestOptions options_;
+};
+
+// The index of the option's value among `choices`, or a ConfigError at the value with a did-you-mean.
+std::size_t choice(const Options& options, std::string_view name, const std::vector<std::string>& choices) {
+  const std::string& value = options.getString(name);
+  for (std::size_t i = 0; i < choices.size(); ++i)
+    if (choices[i] == value) return i;
+  std::string list;
+  for (const std::string& c : choices) list += (list.empty() ? "\"" : ", \"") + c + "\"";
+  throw options.invalid(name, "unknown value \"" + value + "\"" + didYouMean(value, choices), "use one of " + list);
+}
+
+PluginPtr<Strategy> make(const Options& options) {
+  symtest::SymTestOptions o;
+  o.findPath = choice(options, "findpath", {"greedy", "exact"}) == 0 ? FindPathMode::Greedy : FindPathMode::Exact;
+  o.backtracking = choice(options, "backtracking", {"chronological", "conflict-directed"}) == 0
+                       ? symtest::Backtracking::Chronological
+                       : symtest::Backtracking::ConflictDirected;
+  return makePluginPtr<SymTestStrategy>(o);
+}
+
+const OptionSpec kOptions[] = {
+    {"findpath", OptionType::String, "\"greedy\"",
+     "\"greedy\": the paper's longest acyclic path per iteration; \"exact\": fewest iterations, proved by deepening"},
+    {"backtracking", OptionType::String, "\"chronological\"",
+     "\"chronological\": flip the latest open decision; \"conflict-directed\": flip the latest one in the unsat core"},
+};
+
+const PluginDescriptor descriptor{
+    .kind = PluginKind::Strategy,
+    .name = "symtest",
+    .version = "1.0.0",
+    .summary = "SymTest: FINDPATH, longest satisfiable prefix on one incremental solver, path heuristics, backtracking",
+    .options = kOptions,
+    .makeStrategy = &make,
+};
+
+}  // namespace
+
+BOOST_DLL_ALIAS(descriptor, symseq_plugin)
