@@ -19,9 +19,15 @@ CheckResult BudgetLayer::check(std::span<const Expr> assumptions) {
     return CheckResult::Unknown;
   }
   ++asked_;
-  // At least 1 ms: zero would mean "no limit" to the back end.
-  const milliseconds limit = queryLimit_.count() == 0 ? left : std::min(queryLimit_, left);
-  inner().setQueryTimeLimit(std::max(limit, milliseconds(1)));
+  // At least 1 ms: zero would mean "no limit" to the back end. Setting a limit costs a solver
+  // option update (z3 parses its parameters under a global lock), so the limit set before is
+  // kept while it overshoots the time left by no more than kSlack.
+  constexpr milliseconds kSlack{20};
+  const milliseconds limit = std::max(queryLimit_.count() == 0 ? left : std::min(queryLimit_, left), milliseconds(1));
+  if (!limitSet_ || *limitSet_ > limit + kSlack) {
+    inner().setQueryTimeLimit(limit);
+    limitSet_ = limit;
+  }
   const CheckResult r = inner().check(assumptions);
   if (r == CheckResult::Unknown && steady_clock::now() >= deadline_) exhausted_ = true;
   return r;

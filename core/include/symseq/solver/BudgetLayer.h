@@ -5,6 +5,7 @@
 // (each gets at most the time left). Strategies therefore end within budget by construction.
 #include <chrono>
 #include <cstdint>
+#include <optional>
 
 #include "symseq/solver/SolverLayer.h"
 
@@ -17,7 +18,10 @@ class BudgetLayer final : public SolverLayer {
 
   CheckResult check(std::span<const Expr> assumptions) override;
   std::string reasonUnknown() const override;
-  void setQueryTimeLimit(std::chrono::milliseconds limit) override { queryLimit_ = limit; }
+  void setQueryTimeLimit(std::chrono::milliseconds limit) override {
+    queryLimit_ = limit;
+    limitSet_.reset();
+  }
 
   // True once a check was refused or cut short by a budget: uncovered targets are then
   // "budget-exhausted", not "infeasible-within-bound".
@@ -28,6 +32,7 @@ class BudgetLayer final : public SolverLayer {
   std::uint64_t asked_ = 0;
   std::chrono::steady_clock::time_point deadline_;
   std::chrono::milliseconds queryLimit_;
+  std::optional<std::chrono::milliseconds> limitSet_;  // what the inner solver was last given
   bool exhausted_ = false;
   std::string refusal_;  // non-empty when the last check was refused
 };
