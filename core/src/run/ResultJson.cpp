@@ -51,6 +51,7 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
       {"seed", header.seed},
       {"targets", std::move(targets)},
       {"covered", result.coveredTargets()},
+      {"test_suite", result.sequences.size() > 1},  // several runs, each from the initial state
       {"sequences", std::move(sequences)},
       {"length", result.length()},
       {"replayed", result.replayed},

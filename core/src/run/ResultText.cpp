@@ -33,6 +33,9 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
   std::vector<Expr> inputs;
   for (const VariableDecl& v : system.variables)
     if (v.role == VariableRole::Input) inputs.push_back(v.var);
+  if (result.sequences.size() > 1)
+    out << "\na test suite of " << result.sequences.size()
+        << " sequences: run each from the initial state (a reset between them)\n";
   for (std::size_t i = 0; i < result.sequences.size(); ++i) {
     const TestSequence& s = result.sequences[i];
     out << "\nsequence " << i + 1 << " of " << result.sequences.size() << " (" << s.steps.size() << (s.steps.size() == 1 ? " step)\n" : " steps)\n");
