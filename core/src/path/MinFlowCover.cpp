@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <limits>
 #include <queue>
+#include <stdexcept>
 
 namespace symseq::detail {
 
@@ -28,7 +29,7 @@ class ResidualGraph {
     std::int64_t total = 0;
     while (levelGraph(s, t)) {
       next_.assign(adj_.size(), 0);
-      while (const std::int64_t pushed = augment(s, t)) total += pushed;
+      total += blockingFlow(s, t);
     }
     return total;
   }
@@ -57,39 +58,42 @@ class ResidualGraph {
     return level_[t] >= 0;
   }
 
-  // One augmenting path in the level graph, found without recursion (paths can be as long as
-  // the body is deep); returns the flow pushed, 0 when the level graph is blocked.
-  std::int64_t augment(std::size_t s, std::size_t t) {
-    std::vector<std::size_t> path;  // arcs taken, as indices into adj_[node]
-    std::vector<std::size_t> nodes{s};
+  // A blocking flow of the level graph by depth-first search, without recursion (paths are as
+  // long as the body is deep). A node pushes what it was asked for down its arcs in turn and
+  // reports back what it got through, so flow that shares a long stretch of path is carried
+  // along it once, not once per augmenting path (which made the exact FINDPATH quadratic on
+  // deep bodies).
+  std::int64_t blockingFlow(std::size_t s, std::size_t t) {
+    struct Frame {
+      std::size_t node;
+      std::int64_t asked;   // the most it may push
+      std::int64_t pushed;  // pushed so far
+    };
+    std::vector<Frame> stack{{s, std::numeric_limits<std::int64_t>::max(), 0}};
     while (true) {
-      const std::size_t u = nodes.back();
-      if (u == t) break;
-      bool advanced = false;
-      for (; next_[u] < adj_[u].size(); ++next_[u]) {
+      Frame& f = stack.back();
+      const std::size_t u = f.node;
+      if (u != t && f.pushed < f.asked && next_[u] < adj_[u].size()) {
         const Arc& a = adj_[u][next_[u]];
-        if (a.cap > 0 && level_[a.to] == level_[u] + 1) {
-          path.push_back(next_[u]);
-          nodes.push_back(a.to);
-          advanced = true;
-          break;
-        }
+        if (a.cap > 0 && level_[a.to] == level_[u] + 1)
+          stack.push_back({a.to, std::min(f.asked - f.pushed, a.cap), 0});
+        else
+          ++next_[u];
+        continue;
       }
-      if (advanced) continue;
-      if (u == s) return 0;
-      level_[u] = -1;  // dead end: never enter it again in this phase
-      nodes.pop_back();
-      path.pop_back();
-      ++next_[nodes.back()];
+      // `u` is done: the sink takes all it is asked; any other node pushed what it could.
+      const std::int64_t got = u == t ? f.asked : f.pushed;
+      const std::int64_t asked = f.asked;
+      if (u != t && got < asked) level_[u] = -1;  // blocked: never enter it again this phase
+      stack.pop_back();
+      if (stack.empty()) return got;
+      Frame& parent = stack.back();
+      Arc& a = adj_[parent.node][next_[parent.node]];
+      a.cap -= got;
+      adj_[a.to][a.rev].cap += got;
+      parent.pushed += got;
+      if (got < asked || a.cap == 0) ++next_[parent.node];
     }
-    std::int64_t pushed = std::numeric_limits<std::int64_t>::max();
-    for (std::size_t i = 0; i < path.size(); ++i) pushed = std::min(pushed, adj_[nodes[i]][path[i]].cap);
-    for (std::size_t i = 0; i < path.size(); ++i) {
-      Arc& a = adj_[nodes[i]][path[i]];
-      a.cap -= pushed;
-      adj_[a.to][a.rev].cap += pushed;
-    }
-    return pushed;
   }
 
   std::vector<std::vector<Arc>> adj_;
@@ -100,56 +104,38 @@ class ResidualGraph {
 }  // namespace
 
 std::vector<std::vector<TransitionId>> minFlowCover(const AcyclicCore& core, const std::vector<char>& isTarget,
-                                                    std::optional<LocationId> start) {
+                                                    std::optional<LocationId> start,
+                                                    const std::vector<std::vector<TransitionId>>& initial) {
   const TransitionSystem& system = core.system();
   const LocationId head = core.loopHead();
   const std::vector<LocationId>& order = core.bodyOrder();
   const std::size_t nt = system.transitions.size();
+  // Where the begun iteration stands; the loop head means none is begun.
+  const bool begun = start.has_value() && *start != head;
+  const LocationId begunAt = begun ? *start : head;
 
   std::vector<std::size_t> index(system.locations.size(), 0);
   for (std::size_t i = 0; i < order.size(); ++i) index[order[i]] = i;
+  // The loop head is two nodes: where iterations leave it (its own index, 0, as the first of
+  // the order) and where they return (`sink`).
   const std::size_t sink = order.size();
   const std::size_t source = order.size() + 1;
-  auto node = [&](LocationId l) { return l == head ? sink : index[l]; };
+  auto into = [&](LocationId l) { return l == head ? sink : index[l]; };
 
-  // A feasible flow: one unit per target, from the loop head along a fixed in-tree to the
-  // target's source, through the target, then along a fixed out-tree (first transitions) back.
-  std::vector<TransitionId> inTree(system.locations.size(), 0);
-  std::vector<char> hasInTree(system.locations.size(), 0);
-  for (LocationId u : order)
-    for (TransitionId t : core.outgoing(u)) {
-      const LocationId v = system.transitions[t].target;
-      if (v != head && !hasInTree[v]) {
-        inTree[v] = t;
-        hasInTree[v] = 1;
-      }
-    }
-  std::vector<std::int64_t> flow(nt, 0), lower(nt, 0), needIn(system.locations.size(), 0),
-      needOut(system.locations.size(), 0);
+  // A feasible flow: the initial cover's paths, one unit each, the first from `start` when an
+  // iteration is begun.
+  std::vector<std::int64_t> flow(nt, 0), lower(nt, 0);
   std::int64_t fromHead = 0;
+  for (std::size_t k = 0; k < initial.size(); ++k) {
+    for (TransitionId t : initial[k]) ++flow[t];
+    if (k > 0 || !begun) ++fromHead;
+  }
   for (LocationId u : order)
-    for (TransitionId t : core.outgoing(u)) {
-      if (!isTarget[t]) continue;
-      const LocationId v = system.transitions[t].target;
-      lower[t] = 1;
-      flow[t] += 1;
-      ++fromHead;
-      if (u != head) ++needIn[u];
-      if (v != head) ++needOut[v];
-    }
-  if (start && *start != head) ++needOut[*start];
-  for (auto it = order.rbegin(); it != order.rend(); ++it)
-    if (*it != head && needIn[*it] > 0) {
-      flow[inTree[*it]] += needIn[*it];
-      needIn[system.transitions[inTree[*it]].source] += needIn[*it];
-    }
-  for (LocationId x : order)
-    if (x != head && needOut[x] > 0) {
-      const TransitionId t = core.outgoing(x).front();
-      flow[t] += needOut[x];
-      const LocationId v = system.transitions[t].target;
-      if (v != head) needOut[v] += needOut[x];
-    }
+    for (TransitionId t : core.outgoing(u))
+      if (isTarget[t]) {
+        if (flow[t] == 0) throw std::logic_error("minFlowCover: the initial cover misses a target");
+        lower[t] = 1;
+      }
 
   // Reduce it: push as much as possible back from the sink to the source without going below a
   // lower bound. An arc pair per transition: forward (more flow, unbounded), back (less flow).
@@ -158,14 +144,14 @@ std::vector<std::vector<TransitionId>> minFlowCover(const AcyclicCore& core, con
   std::vector<std::pair<std::size_t, std::size_t>> back(nt);
   for (LocationId u : order)
     for (TransitionId t : core.outgoing(u))
-      back[t] = graph.add(node(u), node(system.transitions[t].target), kUnbounded, flow[t] - lower[t]);
+      back[t] = graph.add(index[u], into(system.transitions[t].target), kUnbounded, flow[t] - lower[t]);
   const auto sourceBack = graph.add(source, index[head], kUnbounded, fromHead);
   graph.maxFlow(sink, source);
   for (LocationId u : order)
     for (TransitionId t : core.outgoing(u)) flow[t] = lower[t] + graph.capacity(back[t]);
   const std::int64_t iterations = graph.capacity(sourceBack);
 
-  // Decompose into paths, the forced start's first; each takes the first transition with flow.
+  // Decompose into paths, the begun iteration's first; each takes the first transition with flow.
   std::vector<std::vector<TransitionId>> paths;
   auto walk = [&](LocationId from) {
     std::vector<TransitionId> path;
@@ -183,7 +169,7 @@ std::vector<std::vector<TransitionId>> minFlowCover(const AcyclicCore& core, con
     } while (at != head);
     paths.push_back(std::move(path));
   };
-  if (start && *start != head) walk(*start);
+  if (begun) walk(begunAt);
   for (std::int64_t k = 0; k < iterations; ++k) walk(head);
   return paths;
 }

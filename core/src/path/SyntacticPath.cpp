@@ -23,7 +23,9 @@ SyntacticPath splitPath(const AcyclicCore& core, const std::vector<TransitionId>
       inPrefix = !core.returnsToLoopHead(t);
       continue;
     }
-    if (core.system().transitions[t].source == core.loopHead()) path.iterations.emplace_back();
+    // A path that is not from the initial location (a precondition) must not index an empty list.
+    if (core.system().transitions[t].source == core.loopHead() || path.iterations.empty())
+      path.iterations.emplace_back();
     path.iterations.back().push_back(t);
   }
   return path;
