@@ -135,6 +135,8 @@ class Lowering {
         t.guard = *e.when ? *exprs_[e.source].condition : ctx_.mkNot(*exprs_[e.source].condition);
       system_.transitions.push_back(std::move(t));
     }
+    // Transitions are the edges in the same order, so an edge's index is its TransitionId.
+    for (const TargetRef& t : m_.targets) system_.declaredTargets.push_back(static_cast<TransitionId>(t.edge));
   }
 
   const Model& m_;

@@ -4,6 +4,7 @@
 //  - the edge leaving `loop` is an input action on channel `step` binding every input;
 //  - a decision's edges are guarded by its condition or its negation, others by `true`;
 //  - a block's (and the init block's) assignments are the ordered updates of its outgoing edge;
+//  - the `targets` line becomes the system's declaredTargets, in the order written;
 // Expressions are parsed here, against the model's own variables only.
 #include <optional>
 #include <vector>

@@ -64,6 +64,13 @@ struct Edge {
   SourceLocation whenWhere;    // of `when`, if given
 };
 
+// One name of the `targets` line, resolved to the edge it names once every edge is known.
+struct TargetRef {
+  std::string name;
+  SourceLocation where;  // of the name, for errors
+  std::size_t edge = 0;  // index into Model::edges
+};
+
 inline constexpr std::size_t kInitNode = 0;  // always nodes[0]
 inline constexpr std::size_t kLoopNode = 1;  // always nodes[1]
 
@@ -73,6 +80,8 @@ struct Model {
   std::vector<Node> nodes;         // init, loop, then declaration order
   std::vector<Edge> edges;         // declaration order
   bool hasInitBlock = false;
+  std::vector<TargetRef> targets;              // the `targets` line, in the order written
+  std::optional<SourceLocation> targetsWhere;  // of the `targets` keyword, when the line is there
   // Without init block and edges from `init`, the reader adds the edge `init : init -> loop` first.
 };
 

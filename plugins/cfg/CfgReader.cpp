@@ -1,5 +1,6 @@
 #include "CfgReader.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 
@@ -184,13 +185,14 @@ class Reader {
     for (in_.skip(); !in_.atEnd(); in_.skip()) statement();
     resolveEdges();
     addImplicitInitEdge();
+    resolveTargets();
     return std::move(model_);
   }
 
  private:
   void statement() {
     const SourceLocation where = in_.here();
-    const std::string keyword = in_.word("a declaration (model, input, var, init, node or edge)", false);
+    const std::string keyword = in_.word("a declaration (model, input, var, init, node, edge or targets)", false);
     if (keyword == "model") {
       if (!model_.name.empty()) Cursor::failAt(where, "the model is named twice", "keep one 'model NAME' line");
       model_.name = in_.word("the model's name");
@@ -205,10 +207,12 @@ class Reader {
       node();
     } else if (keyword == "edge") {
       edge();
+    } else if (keyword == "targets") {
+      targets(where);
     } else {
-      const std::vector<std::string> keywords{"model", "input", "var", "init", "node", "edge"};
+      const std::vector<std::string> keywords{"model", "input", "var", "init", "node", "edge", "targets"};
       Cursor::failAt(where, "unknown declaration '" + keyword + "'" + didYouMean(keyword, keywords),
-                     "a line starts with model, input, var, init, node or edge");
+                     "a line starts with model, input, var, init, node, edge or targets");
     }
     if (!in_.atLineEnd())
       in_.fail("expected the end of the line, found " + in_.found(), "put one declaration per line");
@@ -304,6 +308,38 @@ class Reader {
     pending_.push_back(std::move(p));
   }
 
+  // `targets e1, e2, ...`: the edges a run covers when its run file names none. One line, so
+  // that the list reads as one declaration; the names resolve in resolveTargets(), since they
+  // may name edges declared further down.
+  void targets(const SourceLocation& where) {
+    if (model_.targetsWhere)
+      Cursor::failAt(where, "the target list is declared twice (first at " + model_.targetsWhere->toString() + ")",
+                     "list every target on one 'targets' line");
+    model_.targetsWhere = where;
+    if (in_.atLineEnd())
+      in_.fail("expected an edge name after 'targets', found " + in_.found(),
+               "list the edges to cover, e.g. 'targets e1, e2', or remove the line");
+    std::map<std::string, SourceLocation> listed;
+    do {
+      if (!model_.targets.empty() && in_.atLineEnd())
+        in_.fail("expected an edge name after ',', found " + in_.found(),
+                 "remove the trailing ',' (the list ends with the line)");
+      TargetRef t;
+      t.where = (in_.skip(true), in_.here());
+      t.name = in_.word("an edge name");
+      const auto [first, fresh] = listed.emplace(t.name, t.where);
+      if (!fresh)
+        Cursor::failAt(t.where,
+                       "edge '" + t.name + "' is listed twice in 'targets' (first at " + first->second.toString() + ")",
+                       "list each target once");
+      model_.targets.push_back(std::move(t));
+    } while (in_.accept(','));
+    if (!in_.atLineEnd())
+      in_.fail("expected ',' or the end of the line after target '" + model_.targets.back().name + "', found " +
+                   in_.found(),
+               "separate the targets with commas");
+  }
+
   // Nodes may be declared after the edges that use them, so edges resolve at the end.
   void resolveEdges() {
     std::vector<std::string> names;
@@ -341,6 +377,27 @@ class Reader {
     }
     const SourceLocation start = model_.nodes[kInitNode].where;
     model_.edges.insert(model_.edges.begin(), Edge{"init", start, kInitNode, kLoopNode, start, std::nullopt, start});
+  }
+
+  // After addImplicitInitEdge, so that a target may name the implicit edge `init` like a run
+  // file's [targets] may.
+  void resolveTargets() {
+    std::vector<std::string> names;
+    for (const Edge& e : model_.edges) names.push_back(e.name);
+    for (TargetRef& t : model_.targets) {
+      const auto it = std::find(names.begin(), names.end(), t.name);
+      if (it == names.end()) {
+        // Naming a node is a likely slip (coverage is of edges), so it gets its own message.
+        const bool isNode = std::any_of(model_.nodes.begin(), model_.nodes.end(),
+                                        [&](const Node& n) { return n.name == t.name; });
+        Cursor::failAt(t.where,
+                       isNode ? "'" + t.name + "' in 'targets' is a node, not an edge"
+                              : "unknown edge '" + t.name + "' in 'targets'" + didYouMean(t.name, names),
+                       isNode ? "name the edges into or out of '" + t.name + "' that must be covered"
+                              : "a target is an edge of this model, declared with 'edge " + t.name + " : FROM -> TO'");
+      }
+      t.edge = static_cast<std::size_t>(it - names.begin());
+    }
   }
 
   // Records a name, refusing a second declaration with the place of the first.

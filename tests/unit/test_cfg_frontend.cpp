@@ -15,6 +15,7 @@
 #include "symseq/expr/Printer.h"
 #include "symseq/plugin/Frontend.h"
 #include "symseq/plugin/Registry.h"
+#include "symseq/run/Targets.h"
 
 using namespace symseq;
 namespace fs = std::filesystem;
@@ -204,7 +205,8 @@ TEST_CASE("cfg: the example of docs/models/cfg.md loads and replays") {
                                       "model fig4\ninput a : int\nvar x : int = 0\nvar y : int\ninit { x = 0; }\n"
                                       "edge e0 : init -> loop\nedge e1 : loop -> b1\nnode b1 { y = 2 * a; }\n"
                                       "edge e2 : b1 -> d1\nnode d1 if y > x\nedge e3 : d1 -> b2 when true\n"
-                                      "edge e4 : d1 -> loop when false\nnode b2 { x = y; }\nedge e5 : b2 -> loop\n");
+                                      "edge e4 : d1 -> loop when false\nnode b2 { x = y; }\nedge e5 : b2 -> loop\n"
+                                      "targets e3, e4\n");
   TestSequence seq;
   for (const long a : {1, 0}) {
     TestStep step;
@@ -214,6 +216,64 @@ TEST_CASE("cfg: the example of docs/models/cfg.md loads and replays") {
   const ReplayResult r = replay(s, seq);
   REQUIRE_MESSAGE(r.completed, r.failure);
   CHECK(r.covered.size() == s.transitions.size());  // a = 1 takes e3, then a = 0 takes e4
+  CHECK(s.declaredTargets == std::vector<TransitionId>{*s.findTransition("e3"), *s.findTransition("e4")});
+}
+
+TEST_CASE("cfg: the targets line lowers to declaredTargets in the order written") {
+  ExprContext ctx;
+  // Before the edges it names, with a comment and irregular spacing, naming the implicit `init` edge.
+  const TransitionSystem s = loadText(ctx, "targets",
+                                      "targets e3 ,e1,  init   # the model's own list\n" + kHeader +
+                                          "edge e1 : loop -> d\nnode d if a > x\nedge e2 : d -> loop when true\n"
+                                          "edge e3 : d -> loop when false\n");
+  CHECK(s.declaredTargets ==
+        std::vector<TransitionId>{*s.findTransition("e3"), *s.findTransition("e1"), *s.findTransition("init")});
+  // A run without [targets] covers them (sorted by id, as every target list of a run is).
+  CHECK(resolveTargets(TargetConfig{}, s) ==
+        std::vector<TransitionId>{*s.findTransition("init"), *s.findTransition("e1"), *s.findTransition("e3")});
+  // [targets] all = true overrides the model's list.
+  CHECK(resolveTargets(TargetConfig{TargetSelection::All, {}}, s).size() == s.transitions.size());
+}
+
+TEST_CASE("cfg: a model without a targets line declares no targets") {
+  Fig4 m;
+  CHECK(m.sys.declaredTargets.empty());
+  CHECK(resolveTargets(TargetConfig{}, m.sys).size() == m.sys.transitions.size());
+}
+
+TEST_CASE("cfg: the targets line is checked name by name") {
+  const std::string ok = kHeader + "edge e1 : loop -> b1\nnode b1 { x = a; }\nedge e2 : b1 -> loop\n";
+  CHECK(loadError(ok + "targets e1, e3\n") ==
+        "m.cfg:6:13: error: unknown edge 'e3' in 'targets'; did you mean 'e1'?\n"
+        "  hint: a target is an edge of this model, declared with 'edge e3 : FROM -> TO'");
+  CHECK(loadError(ok + "targets e2, stop\n") ==
+        "m.cfg:6:13: error: unknown edge 'stop' in 'targets'\n"
+        "  hint: a target is an edge of this model, declared with 'edge stop : FROM -> TO'");
+  CHECK(loadError(ok + "targets b1\n") ==
+        "m.cfg:6:9: error: 'b1' in 'targets' is a node, not an edge\n"
+        "  hint: name the edges into or out of 'b1' that must be covered");
+  CHECK(loadError(ok + "targets e2, e1, e2\n") ==
+        "m.cfg:6:17: error: edge 'e2' is listed twice in 'targets' (first at m.cfg:6:9)\n"
+        "  hint: list each target once");
+  CHECK(loadError("targets e1\n" + ok + "targets e2\n") ==
+        "m.cfg:7:1: error: the target list is declared twice (first at m.cfg:1:1)\n"
+        "  hint: list every target on one 'targets' line");
+  CHECK(loadError(ok + "targets   # none yet\n") ==
+        "m.cfg:6:21: error: expected an edge name after 'targets', found the end of the line\n"
+        "  hint: list the edges to cover, e.g. 'targets e1, e2', or remove the line");
+  CHECK(loadError(ok + "targets") ==
+        "m.cfg:6:8: error: expected an edge name after 'targets', found the end of the file\n"
+        "  hint: list the edges to cover, e.g. 'targets e1, e2', or remove the line");
+  CHECK(loadError(ok + "targets e1,\ne2\n") ==
+        "m.cfg:6:12: error: expected an edge name after ',', found the end of the line\n"
+        "  hint: remove the trailing ',' (the list ends with the line)");
+  CHECK(loadError(ok + "targets e1 e2\n") ==
+        "m.cfg:6:12: error: expected ',' or the end of the line after target 'e1', found 'e2'\n"
+        "  hint: separate the targets with commas");
+  CHECK(loadError(ok + "targets e1, 3\n") == "m.cfg:6:13: error: expected an edge name, found '3'");
+  // Unknown nodes are reported before unknown targets: the edges must make sense first.
+  CHECK(loadError(kHeader + "targets e9\nedge e1 : loop -> nowhere\n").find("unknown node 'nowhere'") !=
+        std::string::npos);
 }
 
 TEST_CASE("cfg: errors have the kernel's error classes") {
@@ -320,12 +380,14 @@ TEST_CASE("cfg: a variable read before it is assigned on some path is an error w
 TEST_CASE("cfg: malformed text is an error, never a crash") {
   for (const char* text : {"", "# only a comment", "edge", "node", "node b", "var x :", "var x : int =", "init {",
                            "init { x = 1", "edge e : loop ->", "edge e : loop -> loop when", "model", "model a b",
-                           "node b if", "node b { = 1; }", "{", "\x01", "node b { x = 1; }}", "var 3x : int"}) {
+                           "node b if", "node b { = 1; }", "{", "\x01", "node b { x = 1; }}", "var 3x : int",
+                           "targets", "targets ,", "targets a,", "targets a b", "targets a, a"}) {
     CAPTURE(text);
     CHECK(loadError(text).find("m.cfg") == 0);
   }
   CHECK(loadError("\x01") ==
-        "m.cfg:1:1: error: expected a declaration (model, input, var, init, node or edge), found the byte 0x01");
+        "m.cfg:1:1: error: expected a declaration (model, input, var, init, node, edge or targets), found the byte "
+        "0x01");
   CHECK(loadError("edge e2 : b -> loop\nnode b { }\n") ==
         "m.cfg:1:16: error: 'loop' has no outgoing edge\n"
         "  hint: add the edge that starts an iteration, e.g. 'edge e1 : loop -> NODE'");
@@ -337,7 +399,10 @@ TEST_CASE("cfg: syntax errors say what was expected") {
         "m.cfg:1:16: error: expected ';' to end the assignment, found '}'\n  hint: end each assignment with ';'");
   CHECK(loadError("nod b { }\n") ==
         "m.cfg:1:1: error: unknown declaration 'nod'; did you mean 'node'?\n"
-        "  hint: a line starts with model, input, var, init, node or edge");
+        "  hint: a line starts with model, input, var, init, node, edge or targets");
+  CHECK(loadError("target e1\n") ==
+        "m.cfg:1:1: error: unknown declaration 'target'; did you mean 'targets'?\n"
+        "  hint: a line starts with model, input, var, init, node, edge or targets");
   CHECK(loadError("input a : int = 3\n") ==
         "m.cfg:1:16: error: an input cannot have an initial value\n"
         "  hint: inputs are read afresh at 'loop'; use 'var' for state");
