@@ -1,0 +1,54 @@
+// The `bounded-exhaustive` strategy plugin: the proven optimum within a bound, by bounded model
+// checking of acyclic-core models (README.md).
+#include <boost/dll/alias.hpp>
+#include <limits>
+
+#include "BoundedSearch.h"
+#include "symseq/plugin/Heuristic.h"
+#include "symseq/plugin/PluginDescriptor.h"
+
+namespace {
+
+using namespace symseq;
+
+class BoundedExhaustive final : public Strategy {
+ public:
+  explicit BoundedExhaustive(bounded::BoundedOptions options) : options_(options) {}
+  GenerationResult generate(const GenerationJob& job) override {
+    // A heuristic it would not consult must not look as if it took part in the run.
+    if (!job.heuristics.empty())
+      throw ConfigError("strategy 'bounded-exhaustive' consults no heuristics, but heuristic '" + std::string(job.heuristics.front().name) +
+                            "' is configured",
+                        std::nullopt, "remove the [[heuristics]] entries from the run file");
+    return bounded::runBoundedExhaustive(job, options_);
+  }
+
+ private:
+  bounded::BoundedOptions options_;
+};
+
+PluginPtr<Strategy> make(const Options& options) {
+  const std::int64_t maxIterations = options.getInt("max_iterations");
+  if (maxIterations < 0 || maxIterations > std::numeric_limits<std::uint32_t>::max())
+    throw options.invalid("max_iterations", "must be between 0 and 4294967295",
+                          "use 0 for the run's depth budget, or a bound such as 8");
+  return makePluginPtr<BoundedExhaustive>(bounded::BoundedOptions{static_cast<std::uint32_t>(maxIterations)});
+}
+
+const OptionSpec kOptions[] = {
+    {"max_iterations", OptionType::Int, "0",
+     "the bound k on iterations (steps) per sequence; 0: [budgets] depth, which also caps it"},
+};
+
+const PluginDescriptor descriptor{
+    .kind = PluginKind::Strategy,
+    .name = "bounded-exhaustive",
+    .version = "1.0.0",
+    .summary = "optimum oracle: bounded model checking of acyclic-core models, the proven fewest steps within a bound",
+    .options = kOptions,
+    .makeStrategy = &make,
+};
+
+}  // namespace
+
+BOOST_DLL_ALIAS(descriptor, symseq_plugin)
