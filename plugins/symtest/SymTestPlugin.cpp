@@ -34,14 +34,19 @@ PluginPtr<Strategy> make(const Options& options) {
   o.backtracking = choice(options, "backtracking", {"chronological", "conflict-directed"}) == 0
                        ? symtest::Backtracking::Chronological
                        : symtest::Backtracking::ConflictDirected;
+  const std::int64_t maxPaths = options.getInt("max_paths");
+  if (maxPaths < 1) throw options.invalid("max_paths", "must be at least 1", "use a count such as 500");
+  o.maxPaths = static_cast<std::uint64_t>(maxPaths);
   return makePluginPtr<SymTestStrategy>(o);
 }
 
 const OptionSpec kOptions[] = {
     {"findpath", OptionType::String, "\"greedy\"",
-     "\"greedy\": the paper's longest acyclic path per iteration; \"exact\": fewest iterations, proved by deepening"},
+     "\"greedy\": the paper's longest acyclic path per iteration; \"exact\": fewest iterations, proved by bounded model checking"},
     {"backtracking", OptionType::String, "\"chronological\"",
      "\"chronological\": flip the latest open decision; \"conflict-directed\": flip the latest one in the unsat core"},
+    {"max_paths", OptionType::Int, "500",
+     "paths the search checks at one bound before it reports the bounded model check's witness instead"},
 };
 
 const PluginDescriptor descriptor{

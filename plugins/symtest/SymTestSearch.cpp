@@ -6,6 +6,7 @@
 
 #include "PathChecker.h"
 #include "symseq/plugin/PathHeuristic.h"
+#include "symseq/unroll/BoundedCoverage.h"
 
 namespace symseq::symtest {
 
@@ -28,7 +29,7 @@ struct Best {
   std::set<TransitionId> targets;
 };
 
-enum class Ending : std::uint8_t { Found, Exhausted, OutOfBudget };
+enum class Ending : std::uint8_t { Found, Exhausted, PathLimit, OutOfBudget };
 
 bool isInput(const TransitionSystem& s, TransitionId t) { return s.transitions[t].action.kind == ActionKind::Input; }
 
@@ -50,36 +51,46 @@ class Search {
 
   GenerationResult run() {
     GenerationResult result;
-    // A target on no path of the model (its source is unreachable) is infeasible at any bound.
-    for (TransitionId t : job_.targets) {
-      const LocationId source = job_.system.transitions[t].source;
-      if (core_.inPrefix(source) || core_.inBody(source))
-        goal_.push_back(t);
-      else
-        result.uncovered[t] = UncoveredReason::InfeasibleWithinBound;
-    }
-    Ending ending = Ending::Exhausted;
-    if (!goal_.empty()) {
-      const std::uint32_t depth = job_.budgets.depth;
-      std::uint32_t bound = depth;
-      // Exact: iterative deepening from the syntactic minimum, so the first sequence found has
-      // the fewest iterations of any (each smaller bound was searched exhaustively).
-      if (options_.findPath == FindPathMode::Exact) bound = std::min(minimumIterations(core_, goal_), depth);
-      for (; bound <= depth; ++bound) {
-        ending = search(bound);
-        if (ending != Ending::Exhausted) break;
+    const std::uint32_t depth = job_.budgets.depth;
+    std::uint32_t bound = depth;
+    std::optional<CoverageWitness> joint;
+    std::vector<CoverageWitness> witnesses;
+    std::uint32_t lower = 0;  // no target's own shortest sequence is longer
+    {
+      // Proofs first, on the same solver, in a scope that ends before the path search.
+      BoundedCoverage coverage(core_, job_.solver, depth, job_.deadline);
+      TargetFeasibility feasibility = coverage.feasibility(job_.targets);
+      result.uncovered = feasibility.uncovered;
+      goal_ = feasibility.feasible;
+      lower = feasibility.longestShortest();
+      witnesses = std::move(feasibility.witnesses);
+      if (options_.findPath == FindPathMode::Exact && !goal_.empty()) {
+        // Neither the syntactic minimum nor any target's own shortest sequence can be beaten.
+        const std::uint32_t least = std::max(minimumIterations(core_, goal_), lower);
+        joint = coverage.jointOptimum(goal_, least, witnesses);
+        if (joint) bound = joint->length;
       }
     }
+    if (goal_.empty()) {
+      result.stats = stats_;
+      return result;
+    }
+    const Ending ending = search(bound);
     if (ending == Ending::Found) {
       result.sequences = found_;
-    } else {
+    } else if (ending == Ending::OutOfBudget) {
       if (best_.sequence) result.sequences.push_back(*best_.sequence);
-      // Exhausted without an unknown answer: no sequence within the bound takes these targets
-      // (together with the covered ones); otherwise the budget ended the search.
-      const UncoveredReason reason = ending == Ending::Exhausted && !unknownSeen_ ? UncoveredReason::InfeasibleWithinBound
-                                                                                 : UncoveredReason::BudgetExhausted;
       for (TransitionId t : goal_)
-        if (!best_.targets.contains(t)) result.uncovered[t] = reason;
+        if (!best_.targets.contains(t)) result.uncovered[t] = UncoveredReason::BudgetExhausted;
+    } else {
+      // The search gave up at its path limit, or no single sequence within the bound takes every
+      // feasible target (it exhausted the bound): the model check answers instead.
+      if (!joint && options_.findPath == FindPathMode::Greedy) {
+        BoundedCoverage coverage(core_, job_.solver, depth, job_.deadline);
+        joint = coverage.jointOptimum(goal_, lower, witnesses);
+      }
+      result.sequences = joint ? std::vector<TestSequence>{joint->sequence} : BoundedCoverage::suite(witnesses);
+      stats_.modelCheckSequences = result.sequences.size();
     }
     result.stats = stats_;
     return result;
@@ -192,8 +203,8 @@ class Search {
   }
 
   Ending search(std::uint32_t bound) {
-    unknownSeen_ = false;
     std::vector<Branch> open{Branch{}};
+    std::uint64_t paths = 0;
     std::vector<Branch> deferred;
     bool first = true;
     while (!open.empty() || !deferred.empty()) {
@@ -202,6 +213,7 @@ class Search {
         deferred.pop_back();
       }
       if (outOfBudget()) return Ending::OutOfBudget;
+      if (paths++ == options_.maxPaths) return Ending::PathLimit;
       const Branch branch = std::move(open.back());
       open.pop_back();
       if (!first) ++stats_.backtracks;
@@ -212,7 +224,6 @@ class Search {
       const std::vector<TransitionId> path = planned.flatten();
       const PathOutcome outcome = checker_.check(path);
       const std::size_t feasible = outcome.feasibleLength;
-      unknownSeen_ = unknownSeen_ || outcome.unknown;
       const bool complete = coversGoal(path);
       if (feasible == path.size() && complete) {
         if (auto sequence = checker_.sequence(feasible)) {
@@ -252,7 +263,6 @@ class Search {
   std::vector<TransitionId> goal_;
   std::vector<TestSequence> found_;
   Best best_;
-  bool unknownSeen_ = false;
   StrategyStats stats_;
 };
 

@@ -2,6 +2,13 @@
 // SymTest (symtest-framework.md, Algorithm 1): plan a path with FINDPATH, execute it
 // symbolically, and when it is infeasible try the path heuristics, then backtrack from its
 // longest satisfiable prefix, within the iteration bound and the run's budgets.
+//
+// Beyond the paper, a bounded model check of coverage (unroll/BoundedCoverage.h) first proves
+// which targets no sequence within the depth takes, so the search never hunts for them, and,
+// in exact mode, proves the fewest steps of one sequence taking the rest. The path search then
+// runs at that bound. When it checks `maxPaths` paths at a bound without success (its
+// backtracking is exponential in the worst case), the model check's own witness is reported,
+// so the run still ends with the proved answer.
 #include <cstdint>
 
 #include "symseq/path/FindPath.h"
@@ -17,6 +24,7 @@ enum class Backtracking : std::uint8_t {
 struct SymTestOptions {
   FindPathMode findPath = FindPathMode::Greedy;
   Backtracking backtracking = Backtracking::Chronological;
+  std::uint64_t maxPaths = 500;  // paths checked at one bound before the witness is taken
 };
 
 [[nodiscard]] GenerationResult runSymTest(const GenerationJob& job, const SymTestOptions& options);

@@ -66,7 +66,8 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
         {"iterations", result.strategy.iterations},
         {"backtracks", result.strategy.backtracks},
         {"heuristic_calls", result.strategy.heuristicCalls},
-        {"heuristic_successes", result.strategy.heuristicSuccesses}}},
+        {"heuristic_successes", result.strategy.heuristicSuccesses},
+        {"model_check_sequences", result.strategy.modelCheckSequences}}},
   };
   return doc.dump(2) + "\n";
 }

@@ -36,6 +36,8 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
   if (result.sequences.size() > 1)
     out << "\na test suite of " << result.sequences.size()
         << " sequences: run each from the initial state (a reset between them)\n";
+  if (result.strategy.modelCheckSequences > 0)
+    out << "\n" << result.strategy.modelCheckSequences << " of the sequences from the bounded model check's witness\n";
   for (std::size_t i = 0; i < result.sequences.size(); ++i) {
     const TestSequence& s = result.sequences[i];
     out << "\nsequence " << i + 1 << " of " << result.sequences.size() << " (" << s.steps.size() << (s.steps.size() == 1 ? " step)\n" : " steps)\n");

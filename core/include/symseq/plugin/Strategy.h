@@ -46,6 +46,9 @@ struct StrategyStats {
   std::uint64_t backtracks = 0;
   std::uint64_t heuristicCalls = 0;
   std::uint64_t heuristicSuccesses = 0;
+  // Sequences reported from a bounded model check (its witness) instead of the strategy's own
+  // search, so a comparison of searches can tell which one did the work.
+  std::uint64_t modelCheckSequences = 0;
 };
 
 struct GenerationJob {

@@ -1,10 +1,10 @@
-#include "Connectives.h"
+#include "symseq/expr/Connectives.h"
 
 #include <optional>
 #include <set>
 #include <vector>
 
-namespace symseq::bounded {
+namespace symseq {
 
 namespace {
 
@@ -35,4 +35,4 @@ Expr disjunction(ExprContext& ctx, std::span<const Expr> parts) {
   return kept ? ctx.mkOr(*kept) : ctx.boolVal(true);
 }
 
-}  // namespace symseq::bounded
+}  // namespace symseq

@@ -1,11 +1,11 @@
-#include "Unrolling.h"
+#include "symseq/unroll/Unrolling.h"
 
 #include <algorithm>
 #include <array>
 #include <map>
 #include <string>
 
-namespace symseq::bounded {
+namespace symseq {
 
 namespace {
 
@@ -195,4 +195,4 @@ TestSequence Unrolling::sequence(const Model& model, std::uint32_t k) const {
   return sequence;
 }
 
-}  // namespace symseq::bounded
+}  // namespace symseq

@@ -7,7 +7,7 @@
 
 #include "symseq/expr/ExprContext.h"
 
-namespace symseq::bounded {
+namespace symseq {
 
 class Definedness {
  public:
@@ -23,4 +23,4 @@ class Definedness {
   std::map<std::uint32_t, Expr> memo_;  // by expression id
 };
 
-}  // namespace symseq::bounded
+}  // namespace symseq

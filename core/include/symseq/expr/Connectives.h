@@ -5,11 +5,11 @@
 
 #include "symseq/expr/ExprContext.h"
 
-namespace symseq::bounded {
+namespace symseq {
 
 // `true` for no operands; `false` when one is `false`.
 [[nodiscard]] Expr conjunction(ExprContext& ctx, std::span<const Expr> parts);
 // `false` for no operands; `true` when one is `true`.
 [[nodiscard]] Expr disjunction(ExprContext& ctx, std::span<const Expr> parts);
 
-}  // namespace symseq::bounded
+}  // namespace symseq

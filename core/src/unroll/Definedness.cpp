@@ -1,10 +1,10 @@
-#include "Definedness.h"
+#include "symseq/unroll/Definedness.h"
 
 #include <vector>
 
-#include "Connectives.h"
+#include "symseq/expr/Connectives.h"
 
-namespace symseq::bounded {
+namespace symseq {
 
 namespace {
 
@@ -64,4 +64,4 @@ Expr Definedness::of(Expr e) {
   return result;
 }
 
-}  // namespace symseq::bounded
+}  // namespace symseq

@@ -18,14 +18,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "Connectives.h"
-#include "Definedness.h"
+#include "symseq/expr/Connectives.h"
+#include "symseq/unroll/Definedness.h"
 #include "symseq/exec/Substitute.h"
 #include "symseq/ir/AcyclicCore.h"
 #include "symseq/plugin/Strategy.h"
 #include "symseq/solver/Solver.h"
 
-namespace symseq::bounded {
+namespace symseq {
 
 class Unrolling {
  public:
@@ -83,4 +83,4 @@ class Unrolling {
   Substitution headStore_;
 };
 
-}  // namespace symseq::bounded
+}  // namespace symseq
