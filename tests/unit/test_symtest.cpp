@@ -94,3 +94,32 @@ TEST_CASE("symtest: a search heuristic is refused with a message naming it") {
     CHECK(e.message() == "heuristic 'inv-depth' is not a path heuristic, which strategy 'symtest' needs");
   }
 }
+
+TEST_CASE("symtest: at its path limit the search reports the bounded model check's witness, and says so") {
+  // Cruise needs 5 steps; one path cannot do, so the witness (the proved optimum) is reported.
+  const auto limited = runAndRead(runFile("cruise"), {"strategy.max_paths=1", "strategy.findpath=\"exact\""}, "cruise-limit");
+  CHECK(limited["replayed"] == true);
+  CHECK(limited["covered"] == 24);
+  CHECK(limited["length"] == 5);
+  CHECK(limited["stats"]["iterations"] == 1);
+  CHECK(limited["stats"]["model_check_sequences"] == 1);
+  // Figure 4: the path search itself finds the sequence.
+  const auto own = runAndRead(runFile("fig4"), {}, "fig4-own");
+  CHECK(own["covered"] == 10);
+  CHECK(own["stats"]["model_check_sequences"] == 0);
+}
+
+TEST_CASE("symtest: the proofs come first: an unreachable target costs no path search") {
+  const auto result = runAndRead(runFile("unreachable"), {"budgets.depth=64"}, "unreachable-deep");
+  CHECK(reason(result, "never") == "infeasible-within-bound");
+  CHECK(result["stats"]["iterations"] == 1);
+}
+
+TEST_CASE("symtest: max_paths below 1 is refused at the option") {
+  Registry registry;
+  registry.loadDirectory(Registry::defaultPluginDir());
+  const RunConfig config = loadRunConfig(
+      runFile("fig4"), {"strategy.max_paths=0", "output.dir=\"" + test::scratchDir("max-paths").string() + "\""},
+      registry);
+  CHECK_THROWS_WITH((void)executeRun(config, registry), doctest::Contains("option 'max_paths': must be at least 1"));
+}
