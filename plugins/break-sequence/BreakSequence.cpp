@@ -26,27 +26,9 @@ enum class Split : std::uint8_t { AtConflict, EveryIteration };
 // The strategy hands over the plan it checked: the initial part, then whole iterations. Anything
 // else is a bug there, said loudly rather than answered with a plan built on a broken path.
 void requireWholePath(const AcyclicCore& core, const SyntacticPath& path) {
-  const TransitionSystem& system = core.system();
-  auto fail = [](const std::string& why) {
-    throw Error(std::string("heuristic '") + kName + "' was given a path that is not a whole path of the model: " + why,
+  if (const auto why = wholePathDefect(core, path))
+    throw Error(std::string("heuristic '") + kName + "' was given a path that is not a whole path of the model: " + *why,
                 std::nullopt, "this is a bug in the strategy: a failure names a planned path (initial part, whole iterations)");
-  };
-  auto walk = [&](const std::vector<TransitionId>& part, LocationId from, const std::string& what) {
-    LocationId at = from;
-    for (std::size_t k = 0; k < part.size(); ++k) {
-      const TransitionId t = part[k];
-      if (t >= system.transitions.size() || system.transitions[t].source != at)
-        fail(what + " is not connected at its transition " + std::to_string(k));
-      at = system.transitions[t].target;
-      if (at == core.loopHead() && k + 1 != part.size()) fail(what + " passes the loop head before its end");
-    }
-    if (at != core.loopHead()) fail(what + " does not end at the loop head");
-  };
-  walk(path.prefix, system.initial, "the initial part");
-  for (std::size_t i = 0; i < path.iterations.size(); ++i) {
-    if (path.iterations[i].empty()) fail("iteration " + std::to_string(i) + " is empty");
-    walk(path.iterations[i], core.loopHead(), "iteration " + std::to_string(i));
-  }
 }
 
 class BreakSequence final : public PathHeuristic {

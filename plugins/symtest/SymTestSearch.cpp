@@ -131,8 +131,8 @@ class Search {
     std::vector<TransitionId> all;
     for (const SyntacticPath& s : plan.sequences) {
       const std::vector<TransitionId> flat = s.flatten();
-      if (!isWholePath(flat))
-        throw Error("heuristic '" + std::string(heuristic) + "' proposed a sequence that is not a path of the model",
+      if (const auto why = wholePathDefect(core_, s))
+        throw Error("heuristic '" + std::string(heuristic) + "' proposed a sequence that is not a whole path of the model: " + *why,
                     std::nullopt, "this is a bug in the heuristic; remove it from [[heuristics]] and report it");
       if (s.iterations.size() > bound) return std::nullopt;
       all.insert(all.end(), flat.begin(), flat.end());
@@ -148,15 +148,6 @@ class Search {
       sequences.push_back(std::move(*sequence));
     }
     return sequences;
-  }
-
-  [[nodiscard]] bool isWholePath(const std::vector<TransitionId>& flat) const {
-    LocationId at = job_.system.initial;
-    for (TransitionId t : flat) {
-      if (t >= job_.system.transitions.size() || job_.system.transitions[t].source != at) return false;
-      at = job_.system.transitions[t].target;
-    }
-    return at == core_.loopHead();
   }
 
   bool tryHeuristics(const SyntacticPath& planned, std::size_t feasibleLength, std::uint32_t bound) {

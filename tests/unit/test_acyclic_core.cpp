@@ -7,49 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "GraphModel.h"
 #include "symseq/ir/AcyclicCore.h"
 
 using namespace symseq;
 
 namespace {
 
-// A model built edge by edge; locations are created on first mention (the first one is
-// initial), each transition gets its own line in "m.model" so messages can be checked for it.
-struct Model {
-  ExprContext ctx;
-  TransitionSystem ts{ctx};
-  Expr in = ctx.var("in", Sort::integer());
-  std::uint32_t line = 1;
-
-  Model() {
-    ts.name = "m";
-    ts.variables = {{in, VariableRole::Input, std::nullopt, std::nullopt}};
-    ts.channels = {{"c", ChannelDirection::Input, {Sort::integer()}}};
-  }
-
-  LocationId at(const std::string& name) {
-    if (auto l = ts.findLocation(name)) return *l;
-    return ts.addLocation(name, SourceLocation{"m.model", 100 + static_cast<std::uint32_t>(ts.locations.size()), 1});
-  }
-  TransitionId add(const std::string& name, const std::string& from, const std::string& to, ActionKind kind) {
-    Action action = kind == ActionKind::Input ? Action{ActionKind::Input, 0, {in}} : Action{};
-    ts.transitions.push_back(
-        {name, at(from), at(to), ctx.boolVal(true), action, {}, SourceLocation{"m.model", line++, 3}});
-    return static_cast<TransitionId>(ts.transitions.size() - 1);
-  }
-  TransitionId read(const std::string& name, const std::string& from, const std::string& to) {
-    return add(name, from, to, ActionKind::Input);
-  }
-  TransitionId step(const std::string& name, const std::string& from, const std::string& to) {
-    return add(name, from, to, ActionKind::Internal);
-  }
-
-  std::vector<std::string> names(const std::vector<LocationId>& ls) const {
-    std::vector<std::string> out;
-    for (LocationId l : ls) out.push_back(ts.locations[l].name);
-    return out;
-  }
-
+// GraphModel, plus the Error analyse throws as "file:line:col: message [hint]".
+struct Model : test::GraphModel {
   // "file:line:col: message [hint]" of the Error analyse throws.
   std::string error() {
     ts.validate();

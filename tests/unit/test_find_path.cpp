@@ -12,49 +12,15 @@
 #include <string>
 #include <vector>
 
+#include "GraphModel.h"
 #include "symseq/path/FindPath.h"
 
 using namespace symseq;
 
 namespace {
 
-// A model built edge by edge; locations are created on first mention (the first is initial).
-struct Model {
-  ExprContext ctx;
-  TransitionSystem ts{ctx};
-  Expr in = ctx.var("in", Sort::integer());
-
-  Model() {
-    ts.name = "m";
-    ts.variables = {{in, VariableRole::Input, std::nullopt, std::nullopt}};
-    ts.channels = {{"c", ChannelDirection::Input, {Sort::integer()}}};
-  }
-  LocationId at(const std::string& name) {
-    if (auto l = ts.findLocation(name)) return *l;
-    return ts.addLocation(name);
-  }
-  TransitionId add(const std::string& name, const std::string& from, const std::string& to, bool input) {
-    ts.transitions.push_back({name,
-                              at(from),
-                              at(to),
-                              ctx.boolVal(true),
-                              input ? Action{ActionKind::Input, 0, {in}} : Action{},
-                              {},
-                              std::nullopt});
-    return static_cast<TransitionId>(ts.transitions.size() - 1);
-  }
-  TransitionId read(const std::string& name, const std::string& from, const std::string& to) {
-    return add(name, from, to, true);
-  }
-  TransitionId step(const std::string& name, const std::string& from, const std::string& to) {
-    return add(name, from, to, false);
-  }
-  TransitionId id(const std::string& name) const { return *ts.findTransition(name); }
-  std::vector<TransitionId> ids(const std::vector<std::string>& names) const {
-    std::vector<TransitionId> out;
-    for (const auto& n : names) out.push_back(id(n));
-    return out;
-  }
+// GraphModel, plus paths shown by their transitions' names.
+struct Model : test::GraphModel {
   // "a b c", the transitions' names.
   std::string show(const std::vector<TransitionId>& path) const {
     std::string out;

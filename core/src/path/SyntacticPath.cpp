@@ -31,4 +31,26 @@ SyntacticPath splitPath(const AcyclicCore& core, const std::vector<TransitionId>
   return path;
 }
 
+std::optional<std::string> wholePathDefect(const AcyclicCore& core, const SyntacticPath& path) {
+  const TransitionSystem& system = core.system();
+  auto walk = [&](const std::vector<TransitionId>& part, LocationId from, const std::string& what) -> std::optional<std::string> {
+    LocationId at = from;
+    for (std::size_t k = 0; k < part.size(); ++k) {
+      const TransitionId t = part[k];
+      if (t >= system.transitions.size() || system.transitions[t].source != at)
+        return what + " is not connected at its transition " + std::to_string(k);
+      at = system.transitions[t].target;
+      if (at == core.loopHead() && k + 1 != part.size()) return what + " passes the loop head before its end";
+    }
+    if (at != core.loopHead()) return what + " does not end at the loop head";
+    return std::nullopt;
+  };
+  if (auto why = walk(path.prefix, system.initial, "the initial part")) return why;
+  for (std::size_t i = 0; i < path.iterations.size(); ++i) {
+    if (path.iterations[i].empty()) return "iteration " + std::to_string(i) + " is empty";
+    if (auto why = walk(path.iterations[i], core.loopHead(), "iteration " + std::to_string(i))) return why;
+  }
+  return std::nullopt;
+}
+
 }  // namespace symseq
