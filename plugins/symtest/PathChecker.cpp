@@ -68,6 +68,46 @@ std::optional<std::size_t> PathChecker::positionOfSelector(Expr selector) const 
   return std::nullopt;
 }
 
+// Solvers need not minimise a core (cvc5 1.0.3 returns every assumption), and backjumping needs
+// only the latest decision the conflict depends on: the shortest prefix of the decisions that,
+// with the failing one, is still unsat. Binary search over the prefix, from the core's own
+// latest decision: log2 of the path's decisions in queries at most, one when the core is tight.
+// An unknown answer counts as sat, which keeps the latest decision later: backjumping stays safe.
+void PathChecker::tightenConflict(std::vector<std::size_t>& conflict) {
+  const std::size_t failing = conflict.back();
+  std::vector<std::size_t> decisions;  // positions with a selector before the failing one
+  for (std::size_t p = 0; p < failing; ++p)
+    if (executed_[p].selector) decisions.push_back(p);
+  if (conflict.size() < 2 || decisions.empty()) return;
+  auto unsatWithFirst = [&](std::size_t count) {
+    std::vector<Expr> assumptions;
+    for (std::size_t k = 0; k < count; ++k) assumptions.push_back(*executed_[decisions[k]].selector);
+    assumptions.push_back(*executed_[failing].selector);
+    return solver_.check(assumptions) == CheckResult::Unsat;
+  };
+  // `high` decisions (up to the core's latest) are known to suffice.
+  std::size_t high = static_cast<std::size_t>(
+      std::upper_bound(decisions.begin(), decisions.end(), conflict[conflict.size() - 2]) - decisions.begin());
+  std::size_t low = 0;  // fewer than `low` do not suffice
+  if (high > 0 && !unsatWithFirst(high - 1)) {
+    low = high;  // the core's latest decision is needed: nothing to tighten
+  }
+  while (low < high) {
+    const std::size_t mid = low + (high - low) / 2;
+    if (unsatWithFirst(mid))
+      high = mid;
+    else
+      low = mid + 1;
+  }
+  modelFresh_ = false;
+  std::vector<std::size_t> tight;
+  for (std::size_t p : conflict)
+    if (high > 0 && p <= decisions[high - 1]) tight.push_back(p);
+  if (high > 0 && (tight.empty() || tight.back() != decisions[high - 1])) tight.push_back(decisions[high - 1]);
+  tight.push_back(failing);
+  conflict = std::move(tight);
+}
+
 PathOutcome PathChecker::check(const std::vector<TransitionId>& path) {
   ExprContext& ctx = core_.system().context();
   std::size_t common = 0;
@@ -112,6 +152,7 @@ PathOutcome PathChecker::check(const std::vector<TransitionId>& path) {
         if (const auto at = positionOfSelector(s)) outcome.conflict.push_back(*at);
       std::sort(outcome.conflict.begin(), outcome.conflict.end());
       if (outcome.conflict.empty() || outcome.conflict.back() != i) outcome.conflict.push_back(i);
+      tightenConflict(outcome.conflict);
     }
     truncate(i);
     return outcome;

@@ -17,7 +17,8 @@ struct PathOutcome {
   std::size_t feasibleLength = 0;  // leading transitions that are satisfiable together
   bool unknown = false;            // the check at feasibleLength answered unknown: no proof
   // When the path fails and conflict tracking is on: the positions whose conditions the
-  // solver's unsat core names, ascending (the failing position is the last).
+  // solver's unsat core names, ascending (the failing position is the last), cut after the
+  // latest decision the conflict needs.
   std::vector<std::size_t> conflict;
   [[nodiscard]] bool feasible(std::size_t pathLength) const { return feasibleLength == pathLength; }
 };
@@ -50,6 +51,7 @@ class PathChecker {
 
   Expr condition(const SymbolicState& before, TransitionId t, SymbolicStep& step) const;
   void truncate(std::size_t length);
+  void tightenConflict(std::vector<std::size_t>& conflict);
   std::optional<std::size_t> positionOfSelector(Expr selector) const;
 
   const AcyclicCore& core_;
