@@ -55,4 +55,5 @@ void checkExample(const std::string& name, int optimum) {
 TEST_CASE("examples: configs/fig4.toml, every edge, exact in the proved optimum") { checkExample("fig4", 4); }
 TEST_CASE("examples: configs/gm.toml, the paper's GM chart in its 2 steps") { checkExample("gm", 2); }
 TEST_CASE("examples: configs/cruise.toml, 24 edges in the proved 5 steps") { checkExample("cruise", 5); }
+TEST_CASE("examples: configs/elevator.toml, 22 edges in the proved 5 steps") { checkExample("elevator", 5); }
 TEST_CASE("examples: configs/unreachable.toml, the dead edge proved infeasible") { checkExample("unreachable", 1); }
