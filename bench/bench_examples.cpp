@@ -1,0 +1,164 @@
+// Whole generation runs, as `symseq run RUN.toml --set ...` does them: loadRunConfig (parse,
+// apply the overrides, resolve against the registry) and executeRun (model, plugins, generation,
+// replay, result.json) per iteration. Only loading the plugins is outside the timing: one
+// Registry, loaded once from Registry::defaultPluginDir(), serves every benchmark.
+//
+//  - examples/<model>/<solver>/<strategy>: the shipped examples configs/{fig4,gm,cruise,
+//    unreachable,elevator}.toml (a file missing at start-up is skipped) with each solver plugin
+//    (z3, cvc5) and strategy symtest (`findpath` greedy and exact, `backtracking` as shipped) or
+//    bounded-exhaustive (no options).
+//  - backjump/<solver>/<backtracking>: bench/models/backjump.toml (symtest, greedy) with
+//    chronological or conflict-directed backtracking and max_paths = 100000, so that the path
+//    search and not the bounded model check after max_paths does the work (`model_check` stays 0).
+//
+// Every run keeps its run file's seed and budgets; the overrides only choose the plugins and
+// options above and send the output (result.json only) to a scratch folder under the system's
+// temporary directory, removed at exit. Counters, from the last iteration's result.json (every
+// iteration must give the same one but for times, or the benchmark is reported as an error):
+// `queries` (solver queries), `iterations` (paths planned and checked), `backtracks`, `length`
+// (steps of all sequences), `covered` of `targets`, `model_check` (sequences taken from the
+// bounded model check's witness).
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "symseq/plugin/Registry.h"
+#include "symseq/run/ExecuteRun.h"
+#include "symseq/run/LoadRunConfig.h"
+
+using namespace symseq;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Case {
+  std::string label;
+  fs::path runFile;
+  std::vector<std::string> overrides;  // the --set syntax
+};
+
+// A TOML basic string holding `text`.
+std::string tomlString(const std::string& text) {
+  std::string out = "\"";
+  for (char ch : text) {
+    if (ch == '"' || ch == '\\') out += '\\';
+    out += ch;
+  }
+  return out + "\"";
+}
+
+// result.json without what legitimately changes from run to run.
+nlohmann::json readResult(const fs::path& dir) {
+  std::ifstream in(dir / "result.json");
+  nlohmann::json result = nlohmann::json::parse(in);
+  result["stats"].erase("solver_time_s");
+  result["stats"].erase("total_time_s");
+  return result;
+}
+
+void runCase(benchmark::State& state, Registry& registry, const Case& c, const fs::path& out) {
+  std::vector<std::string> overrides = c.overrides;
+  overrides.push_back("output.dir=" + tomlString(out.string()));
+  overrides.push_back("output.formats=[\"json\"]");
+  nlohmann::json first;
+  for (auto _ : state) {
+    try {
+      const RunConfig config = loadRunConfig(c.runFile, overrides, registry);
+      const RunSummary summary = executeRun(config, registry);
+      state.PauseTiming();
+      if (!summary.replayed) {
+        state.SkipWithError("a proposed sequence did not replay");
+        break;
+      }
+      nlohmann::json result = readResult(out);
+      if (first.is_null()) {
+        first = std::move(result);
+      } else if (result != first) {
+        state.SkipWithError("two runs gave different results");
+        break;
+      }
+      state.ResumeTiming();
+    } catch (const std::exception& e) {
+      state.SkipWithError(e.what());
+      break;
+    }
+  }
+  if (first.is_null()) return;
+  const nlohmann::json& stats = first["stats"];
+  state.counters["queries"] = stats["solver_queries"].get<double>();
+  state.counters["iterations"] = stats["iterations"].get<double>();
+  state.counters["backtracks"] = stats["backtracks"].get<double>();
+  state.counters["length"] = first["length"].get<double>();
+  state.counters["covered"] = first["covered"].get<double>();
+  state.counters["targets"] = static_cast<double>(first["targets"].size());
+  state.counters["model_check"] = stats.value("model_check_sequences", 0.0);
+}
+
+std::vector<Case> cases(const Registry& registry) {
+  const fs::path source = SYMSEQ_SOURCE_DIR;
+  const auto has = [&registry](PluginKind kind, const std::string& name) {
+    const auto names = registry.names(kind);
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  std::vector<std::string> solvers;
+  for (const char* s : {"z3", "cvc5"})
+    if (has(PluginKind::Solver, s)) solvers.emplace_back(s);
+
+  std::vector<Case> out;
+  for (const char* example : {"fig4", "gm", "cruise", "unreachable", "elevator"}) {
+    const fs::path file = source / "configs" / (std::string(example) + ".toml");
+    if (!fs::exists(file)) continue;
+    for (const auto& solver : solvers) {
+      const std::string prefix = std::string("examples/") + example + "/" + solver + "/";
+      if (has(PluginKind::Strategy, "symtest"))
+        for (const char* findpath : {"greedy", "exact"})
+          out.push_back({prefix + "symtest-" + findpath, file,
+                         {"solver.name=" + solver, "strategy.name=symtest",
+                          std::string("strategy.findpath=") + findpath}});
+      if (has(PluginKind::Strategy, "bounded-exhaustive"))
+        out.push_back({prefix + "bounded-exhaustive", file, {"solver.name=" + solver, "strategy.name=bounded-exhaustive"}});
+    }
+  }
+
+  const fs::path backjump = source / "bench" / "models" / "backjump.toml";
+  if (fs::exists(backjump) && has(PluginKind::Strategy, "symtest"))
+    for (const auto& solver : solvers)
+      for (const char* backtracking : {"chronological", "conflict-directed"})
+        out.push_back({"backjump/" + solver + "/" + backtracking, backjump,
+                       {"solver.name=" + solver, std::string("strategy.backtracking=") + backtracking,
+                        "strategy.max_paths=100000"}});
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  Registry registry;  // outlives every run: their plugins come from its libraries
+  registry.loadDirectory(Registry::defaultPluginDir());
+  const fs::path scratch = fs::temp_directory_path() / ("symseq-bench-examples-" + std::to_string(::getpid()));
+  const std::vector<Case> all = cases(registry);  // outlives the benchmarks, which refer to it
+  for (const Case& c : all) {
+    std::string folder = c.label;
+    std::replace(folder.begin(), folder.end(), '/', '-');
+    const fs::path out = scratch / folder;
+    benchmark::RegisterBenchmark(c.label.c_str(),
+                                 [&registry, &c, out](benchmark::State& state) { runCase(state, registry, c, out); })
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  }
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  std::error_code ec;
+  fs::remove_all(scratch, ec);
+  return 0;
+}
