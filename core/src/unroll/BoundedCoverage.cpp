@@ -90,15 +90,30 @@ std::optional<CoverageWitness> BoundedCoverage::jointOptimum(std::span<const Tra
 }
 
 std::vector<TestSequence> BoundedCoverage::suite(std::span<const CoverageWitness> witnesses) {
-  std::set<TransitionId> byOthers;
-  for (const CoverageWitness& w : witnesses)
-    if (w.length > 0) byOthers.insert(w.covers.begin(), w.covers.end());
-  std::vector<TestSequence> sequences;
-  for (const CoverageWitness& w : witnesses) {
-    const bool redundant =
-        w.length == 0 && std::includes(byOthers.begin(), byOthers.end(), w.covers.begin(), w.covers.end());
-    if (!redundant) sequences.push_back(w.sequence);
+  // Greedy set cover: the witness taking the most targets not yet taken, the shorter (then the
+  // earlier found) among equals, until every target some witness takes is taken. Each witness
+  // is a separate run from the initial state, so one whose targets others take only adds steps.
+  std::set<TransitionId> left;
+  for (const CoverageWitness& w : witnesses) left.insert(w.covers.begin(), w.covers.end());
+  std::vector<bool> chosen(witnesses.size(), false);
+  while (!left.empty()) {
+    std::size_t best = witnesses.size();
+    std::size_t bestGain = 0;
+    for (std::size_t i = 0; i < witnesses.size(); ++i) {
+      if (chosen[i]) continue;
+      const auto gain = static_cast<std::size_t>(
+          std::count_if(witnesses[i].covers.begin(), witnesses[i].covers.end(), [&](TransitionId t) { return left.contains(t); }));
+      if (gain > bestGain || (gain == bestGain && gain > 0 && witnesses[i].length < witnesses[best].length)) {
+        best = i;
+        bestGain = gain;
+      }
+    }
+    chosen[best] = true;
+    for (TransitionId t : witnesses[best].covers) left.erase(t);
   }
+  std::vector<TestSequence> sequences;
+  for (std::size_t i = 0; i < witnesses.size(); ++i)
+    if (chosen[i]) sequences.push_back(witnesses[i].sequence);
   return sequences;
 }
 

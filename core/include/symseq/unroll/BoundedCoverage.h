@@ -52,8 +52,8 @@ class BoundedCoverage {
   [[nodiscard]] bool unknown() const { return unknown_; }
   [[nodiscard]] std::uint32_t iterationsEncoded() const { return unrolling_.iterations(); }
 
-  // When no single sequence takes every target: the witnesses' sequences, leaving out one of
-  // no steps whose targets the others take (every sequence runs the initial part).
+  // When no single sequence takes every target: a test suite of witnesses that together take
+  // every target any of them takes, chosen greedily (most new targets first, then the shorter).
   [[nodiscard]] static std::vector<TestSequence> suite(std::span<const CoverageWitness> witnesses);
 
  private:
