@@ -138,3 +138,14 @@ TEST_CASE("symtest: conflict-directed backtracking jumps over decisions outside 
     CHECK(result["stats"]["model_check_sequences"] == 0);
   }
 }
+
+TEST_CASE("symtest: when no single sequence within the depth takes every target, a small suite does") {
+  // Cruise within 2 steps: resumeOk needs 3 (proved infeasible); the other 23 need several runs.
+  const auto result = runAndRead(runFile("cruise"), {"budgets.depth=2"}, "cruise-depth2");
+  CHECK(result["replayed"] == true);
+  CHECK(result["covered"] == 23);
+  CHECK(reason(result, "resumeOk") == "infeasible-within-bound");
+  CHECK(result["test_suite"] == true);
+  CHECK(result["sequences"].size() <= 5);  // a greedy cover of the witnesses, not all of them
+  for (const auto& s : result["sequences"]) CHECK(s["steps"].size() <= 2);
+}
