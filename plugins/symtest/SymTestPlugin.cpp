@@ -46,7 +46,7 @@ const OptionSpec kOptions[] = {
     {"backtracking", OptionType::String, "\"chronological\"",
      "\"chronological\": flip the latest open decision; \"conflict-directed\": flip the latest one in the unsat core"},
     {"max_paths", OptionType::Int, "500",
-     "paths the search checks at one bound before it reports the bounded model check's witness instead"},
+     "paths the search checks at its bound, heuristics' plans included, before it reports the bounded model check's witness instead"},
 };
 
 const PluginDescriptor descriptor{

@@ -142,6 +142,7 @@ class Search {
     for (const SyntacticPath& s : plan.sequences) {
       const std::vector<TransitionId> flat = s.flatten();
       ++stats_.iterations;
+      ++paths_;
       if (!checker_.check(flat).feasible(flat.size())) return std::nullopt;
       auto sequence = checker_.sequence(flat.size());
       if (!sequence) return std::nullopt;
@@ -155,7 +156,7 @@ class Search {
       ++stats_.heuristicCalls;
       const PathFailure failure{core_, planned, feasibleLength, goal_, job_.seed};
       for (const PathPlan& plan : heuristic->rewrite(failure)) {
-        if (outOfBudget()) return false;
+        if (outOfBudget() || paths_ >= options_.maxPaths) return false;
         if (auto sequences = checkPlan(name, plan, bound)) {
           found_ = std::move(*sequences);
           ++stats_.heuristicSuccesses;
@@ -195,7 +196,7 @@ class Search {
 
   Ending search(std::uint32_t bound) {
     std::vector<Branch> open{Branch{}};
-    std::uint64_t paths = 0;
+    paths_ = 0;
     std::vector<Branch> deferred;
     bool first = true;
     while (!open.empty() || !deferred.empty()) {
@@ -204,7 +205,8 @@ class Search {
         deferred.pop_back();
       }
       if (outOfBudget()) return Ending::OutOfBudget;
-      if (paths++ == options_.maxPaths) return Ending::PathLimit;
+      if (paths_ >= options_.maxPaths) return Ending::PathLimit;
+      ++paths_;
       const Branch branch = std::move(open.back());
       open.pop_back();
       if (!first) ++stats_.backtracks;
@@ -254,6 +256,7 @@ class Search {
   std::vector<TransitionId> goal_;
   std::vector<TestSequence> found_;
   Best best_;
+  std::uint64_t paths_ = 0;  // checked at the current bound, heuristics' plans included
   StrategyStats stats_;
 };
 
