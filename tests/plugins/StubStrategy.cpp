@@ -17,7 +17,9 @@ class StubStrategy final : public symseq::Strategy {
     for (const VariableDecl& v : job.system.variables)
       if (v.role == VariableRole::Input && v.var.sort().isInt()) step.inputs.set(v.var, Value::integer(lie_ ? 0 : 1));
     GenerationResult r;
-    r.sequences.push_back(TestSequence{{}, {step}});
+    TestSequence sequence;
+    sequence.steps.push_back(step);
+    r.sequences.push_back(std::move(sequence));
     r.stats.iterations = 1;
     return r;
   }

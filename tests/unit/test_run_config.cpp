@@ -267,8 +267,7 @@ TEST_CASE("the effective configuration is written atomically into the output dir
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(c.output.dir)) files.push_back(e.path().filename());
   CHECK(files == std::vector<fs::path>{"effective-run.toml"});  // no temporary left behind
-  CHECK_THROWS_AS(writeEffectiveConfig(RunConfig{c.runFile, 0, {}, c.model, c.solver, c.strategy, {}, {}, {},
-                                                 OutputConfig{kDir / "missing-dir", {}}},
-                                       r),
-                  Error);
+  RunConfig unwritable = c;
+  unwritable.output = OutputConfig{kDir / "missing-dir", {}};
+  CHECK_THROWS_AS(writeEffectiveConfig(unwritable, r), Error);
 }

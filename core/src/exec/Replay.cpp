@@ -19,11 +19,19 @@ class Replayer {
 
   void run(const TestSequence& sequence) {
     initialise(sequence.initial);
-    closure(result_.prefix, nullptr);
+    ReplayedStep prefix;
+    if (sequence.prefix)
+      runPath(*sequence.prefix, nullptr, prefix);
+    else
+      closure(prefix.fired, &prefix);
+    result_.prefix = prefix.fired;
+    result_.prefixOutputs = prefix.outputs;
+    checkOutputs(sequence.prefixOutputs, prefix.outputs);
     for (std::size_t k = 0; k < sequence.steps.size(); ++k) {
       stepIndex_ = k + 1;
       ReplayedStep& out = result_.steps.emplace_back();
       runStep(sequence.steps[k], out);
+      checkOutputs(sequence.steps[k].expectedOutputs, out.outputs);
     }
     result_.completed = true;
   }
@@ -37,6 +45,25 @@ class Replayer {
   [[noreturn]] void fail(const std::string& why) const {
     const std::string where = stepIndex_ == 0 ? "before the first step" : "step " + std::to_string(stepIndex_);
     throw ReplayFailure{where + ": " + why};
+  }
+
+  std::string describe(const OutputEvent& o) const {
+    std::string text = system_.channels.at(o.channel).name + "!(";
+    for (std::size_t i = 0; i < o.values.size(); ++i) text += (i ? ", " : "") + o.values[i].toString();
+    return text + ")";
+  }
+
+  std::string describe(const std::vector<OutputEvent>& events) const {
+    if (events.empty()) return "no output";
+    std::string text;
+    for (const OutputEvent& o : events) text += (text.empty() ? "" : " ") + describe(o);
+    return text;
+  }
+
+  // The outputs a test expects are part of the test: a mismatch means the model (with the real
+  // external functions) does not behave as the strategy predicted.
+  void checkOutputs(const std::optional<std::vector<OutputEvent>>& expected, const std::vector<OutputEvent>& seen) const {
+    if (expected && *expected != seen) fail("expected " + describe(*expected) + ", observed " + describe(seen));
   }
 
   Value eval(Expr e, const Transition& t) const {
@@ -66,7 +93,7 @@ class Replayer {
   void fire(TransitionId id, ReplayedStep* out, std::vector<TransitionId>& fired) {
     const Transition& t = system_.transitions[id];
     if (t.action.kind == ActionKind::Output && out) {
-      ObservedOutput o{t.action.channel, {}};
+      OutputEvent o{t.action.channel, {}};
       for (Expr term : t.action.args) o.values.push_back(eval(term, t));
       out->outputs.push_back(std::move(o));
     }
@@ -104,7 +131,7 @@ class Replayer {
   }
 
   void runStep(const TestStep& step, ReplayedStep& out) {
-    if (!step.path.empty()) return runPath(step, out);
+    if (!step.path.empty()) return runPath(step.path, &step, out);
     for (TransitionId id : system_.outgoing(location_)) {
       const Transition& t = system_.transitions[id];
       if (!isInput(t) || (step.channel && t.action.channel != *step.channel)) continue;
@@ -119,15 +146,16 @@ class Replayer {
     fail("no input transition is enabled at '" + system_.locations[location_].name + "' with the step's values");
   }
 
-  // A step that names its transitions: each must leave the current location and be enabled.
-  void runPath(const TestStep& step, ReplayedStep& out) {
-    for (std::size_t i = 0; i < step.path.size(); ++i) {
-      const TransitionId id = step.path[i];
+  // Named transitions (a step's path, or the prefix when `step` is null): each must leave the
+  // current location and be enabled; only a step's first transition may read inputs.
+  void runPath(const std::vector<TransitionId>& path, const TestStep* step, ReplayedStep& out) {
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      const TransitionId id = path[i];
       if (id >= system_.transitions.size()) fail("the step names transition #" + std::to_string(id) + ", which does not exist");
       const Transition& t = system_.transitions[id];
       if (t.source != location_)
         fail("transition '" + t.name + "' does not leave '" + system_.locations[location_].name + "'");
-      if (isInput(t) && (i != 0 || !bind(t, step)))
+      if (isInput(t) && (i != 0 || !step || !bind(t, *step)))
         fail("input transition '" + t.name + "' must come first in the step and have all its values");
       if (!enabled(t)) fail("the guard of transition '" + t.name + "' does not hold");
       fire(id, &out, out.fired);

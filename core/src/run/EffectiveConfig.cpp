@@ -68,6 +68,16 @@ std::string effectiveConfigText(const RunConfig& c, const Registry& registry) {
     out << "names = " << list(names) << "\n";
   }
 
+  if (!c.externals.library.empty() || !c.externals.tables.empty() || !c.externals.symbols.empty()) {
+    out << "\n[externals]\n";
+    if (!c.externals.library.empty()) out << "library = " << str(c.externals.library) << "\n";
+    for (const auto& [section, entries] : {std::pair{"tables", &c.externals.tables}, std::pair{"symbols", &c.externals.symbols}}) {
+      if (entries->empty()) continue;
+      out << "\n[externals." << section << "]\n";
+      for (const auto& [function, entry] : *entries) out << function << " = " << str(entry.value) << "\n";
+    }
+  }
+
   out << "\n[budgets]\n"
       << "time_s = " << toTomlLiteral(OptionValue{static_cast<double>(c.budgets.time.count()) / 1000.0}) << "\n"
       << "solver_queries = " << c.budgets.solverQueries << "\n"

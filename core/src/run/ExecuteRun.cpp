@@ -9,6 +9,8 @@
 #include "symseq/plugin/Frontend.h"
 #include "symseq/plugin/Heuristic.h"
 #include "symseq/run/EffectiveConfig.h"
+#include "symseq/run/Externals.h"
+#include "symseq/summary/TableCsv.h"
 #include "symseq/solver/BudgetLayer.h"
 #include "symseq/solver/SmtLibLog.h"
 #include "symseq/run/ResultWriters.h"
@@ -75,6 +77,7 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   const TransitionSystem system = frontend->load(config.model.file, ctx);
   system.validate();
   const std::vector<TransitionId> targets = resolveTargets(config.targets, system);
+  RunExternals externals = loadExternals(config.externals, system, config.pluginDirs);
 
   const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
   auto budget = makePluginPtr<BudgetLayer>(
@@ -95,11 +98,15 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   std::vector<HeuristicRef> heuristicViews;
   for (std::size_t i = 0; i < heuristics.size(); ++i)
     heuristicViews.push_back({config.heuristics[i].name, heuristics[i].get()});
-  const GenerationJob job{system, *solver, heuristicViews, targets, config.budgets, config.seed, deadline};
+  GenerationJob job{system, *solver, heuristicViews, targets, config.budgets, config.seed, deadline};
+  if (!system.externals.empty()) {
+    job.tables = &externals.tables;
+    job.functions = externals.functions();
+  }
   const GenerationResult proposed = strategy->generate(job);
 
-  // The truth: only what replays on the model is reported.
-  RunResult result = checkByReplay(system, targets, proposed);
+  // The truth: only what replays on the model (with the real external functions) is reported.
+  RunResult result = checkByReplay(system, targets, proposed, externals.functions());
   result.solver = solver->stats();
   result.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
@@ -110,6 +117,16 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
     if (format == "json") writeFileAtomically(config.output.dir / "result.json", resultJson(result, system, header));
     if (format == "text") writeFileAtomically(config.output.dir / "result.txt", summary.text);
     if (format == "dot") writeFileAtomically(config.output.dir / "model.dot", modelDot(result, system));
+    if (format == "tree" && result.tree) {
+      writeFileAtomically(config.output.dir / "tree.json", treeJson(*result.tree, system));
+      writeFileAtomically(config.output.dir / "tree.dot", treeDot(*result.tree, system));
+    }
+  }
+  // The enriched tables, for the next run to start from.
+  if (!system.externals.empty()) {
+    std::filesystem::create_directories(config.output.dir / "tables");
+    for (const auto& [id, table] : externals.tables.all())
+      writeFileAtomically(config.output.dir / "tables" / (table.function().name() + ".csv"), tableCsv(table));
   }
   if (log) log->complete();
   return summary;

@@ -76,6 +76,33 @@ TargetConfig readTargets(const SectionReader& s) {
   return t;
 }
 
+// A table of function name -> string; `isPath` resolves the strings against the run file's folder.
+std::map<std::string, ExternalFileConfig> readFunctionMap(const SectionReader& s, const fs::path& base, bool isPath) {
+  std::map<std::string, ExternalFileConfig> out;
+  if (!s.present()) return out;
+  for (const auto& [key, node] : *s.table()) {
+    const std::string name(key.str());
+    const auto value = s.string(name);
+    if (value->empty()) s.invalid(name, "must not be empty");
+    out[name] = {isPath ? resolvePath(base, *value).string() : *value, toLocation(key.source(), s.file())};
+  }
+  return out;
+}
+
+ExternalsConfig readExternals(const SectionReader& s, const fs::path& base) {
+  s.checkKeys({"library", "tables", "symbols"});
+  ExternalsConfig e;
+  if (auto library = s.string("library")) {
+    if (library->empty()) s.invalid("library", "must not be empty", "leave the key out when there is no library");
+    // A bare name is looked up among the installed libraries at run time; a path is the user's.
+    e.library = library->find('/') == std::string::npos ? *library : resolvePath(base, *library).string();
+    e.libraryWhere = s.where("library");
+  }
+  e.tables = readFunctionMap(section(s, "tables"), base, true);
+  e.symbols = readFunctionMap(section(s, "symbols"), base, false);
+  return e;
+}
+
 Budgets readBudgets(const SectionReader& s) {
   s.checkKeys({"time_s", "solver_queries", "depth"});
   Budgets b;
@@ -98,7 +125,7 @@ OutputConfig readOutput(const SectionReader& s, const fs::path& base) {
     const auto& known = knownOutputFormats();
     for (const auto& f : *formats)
       if (std::find(known.begin(), known.end(), f) == known.end())
-        s.invalid("formats", "unknown output format '" + f + "'" + didYouMean(f, known), "known formats: json, text, dot");
+        s.invalid("formats", "unknown output format '" + f + "'" + didYouMean(f, known), "known formats: json, text, dot, tree");
     o.formats = *formats;
   }
   return o;
@@ -110,7 +137,7 @@ RunConfig resolveRunConfig(const RunDocument& document, const Registry& registry
                            const std::vector<fs::path>& extraPluginDirs) {
   const auto& impl = document.impl();
   const SectionReader top(&impl.table, "", impl.file.string());
-  top.checkKeys({"seed", "plugin_dirs", "model", "solver", "strategy", "heuristics", "targets", "budgets", "output"});
+  top.checkKeys({"seed", "plugin_dirs", "model", "solver", "strategy", "heuristics", "targets", "externals", "budgets", "output"});
   RunConfig c;
   c.runFile = fs::absolute(impl.file).lexically_normal();
   c.seed = static_cast<std::uint64_t>(top.integerIn("seed", 0, kMaxInt).value_or(0));
@@ -124,6 +151,7 @@ RunConfig resolveRunConfig(const RunDocument& document, const Registry& registry
   c.strategy = readPluginChoice(section(top, "strategy"), PluginKind::Strategy, "name", {"name"}, registry);
   c.heuristics = readHeuristics(top, registry);
   c.targets = readTargets(section(top, "targets"));
+  c.externals = readExternals(section(top, "externals"), impl.baseDir);
   c.budgets = readBudgets(section(top, "budgets"));
   c.output = readOutput(section(top, "output"), impl.baseDir);
   return c;

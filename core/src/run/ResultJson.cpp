@@ -20,6 +20,46 @@ nlohmann::ordered_json toJson(const Value& v) {
   return nullptr;
 }
 
+// What a sequence that names its transitions does, step by step (IOSTS tests): the
+// transitions in order, each with the input it reads or the output it emits (checked by replay).
+nlohmann::ordered_json trace(const TestSequence& s, const TransitionSystem& system) {
+  using json = nlohmann::ordered_json;
+  json events = json::array();
+  auto add = [&](const std::vector<TransitionId>& path, const TestStep* step, const std::vector<OutputEvent>* outputs) {
+    std::size_t nextOutput = 0;
+    for (TransitionId id : path) {
+      const Transition& t = system.transitions[id];
+      json e{{"transition", t.name}};
+      if (t.action.kind == ActionKind::Input && step) {
+        json values = json::object();
+        for (Expr v : t.action.args)
+          if (const Value* value = step->inputs.find(v)) values[std::string(v.name())] = toJson(*value);
+        e["input"] = {{"channel", system.channels[t.action.channel].name}, {"values", std::move(values)}};
+      }
+      if (t.action.kind == ActionKind::Output && outputs && nextOutput < outputs->size()) {
+        const OutputEvent& o = (*outputs)[nextOutput++];
+        json values = json::array();
+        for (const Value& v : o.values) values.push_back(toJson(v));
+        e["output"] = {{"channel", system.channels[o.channel].name}, {"values", std::move(values)}};
+      }
+      events.push_back(std::move(e));
+    }
+  };
+  add(*s.prefix, nullptr, s.prefixOutputs ? &*s.prefixOutputs : nullptr);
+  for (const TestStep& step : s.steps) add(step.path, &step, step.expectedOutputs ? &*step.expectedOutputs : nullptr);
+  return events;
+}
+
+nlohmann::ordered_json externalFailures(const RunResult& result) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const ExternalFailure& f : result.externalFailures) {
+    nlohmann::ordered_json args = nlohmann::ordered_json::array();
+    for (const Value& v : f.args) args.push_back(toJson(v));
+    out.push_back({{"function", f.function}, {"args", std::move(args)}, {"message", f.message}});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string resultJson(const RunResult& result, const TransitionSystem& system, const ResultHeader& header) {
@@ -42,6 +82,7 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
     for (const auto& [var, value] : s.initial) initial[std::string(var.name())] = toJson(value);
     json seq{{"steps", std::move(steps)}};
     if (!initial.empty()) seq["initial"] = std::move(initial);
+    if (s.prefix) seq["trace"] = trace(s, system);
     sequences.push_back(std::move(seq));
   }
   const json doc{
@@ -56,6 +97,7 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
       {"length", result.length()},
       {"replayed", result.replayed},
       {"replay_failures", result.replayFailures},
+      {"external_failures", externalFailures(result)},
       {"stats",
        {{"solver_queries", result.solver.queries},
         {"solver_sat", result.solver.sat},
@@ -67,7 +109,10 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
         {"backtracks", result.strategy.backtracks},
         {"heuristic_calls", result.strategy.heuristicCalls},
         {"heuristic_successes", result.strategy.heuristicSuccesses},
-        {"model_check_sequences", result.strategy.modelCheckSequences}}},
+        {"model_check_sequences", result.strategy.modelCheckSequences},
+        {"states", result.strategy.states},
+        {"pruned_states", result.strategy.prunedStates},
+        {"table_rows_added", result.strategy.tableRowsAdded}}},
   };
   return doc.dump(2) + "\n";
 }

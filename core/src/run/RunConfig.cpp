@@ -5,7 +5,7 @@
 namespace symseq {
 
 const std::vector<std::string>& knownOutputFormats() {
-  static const std::vector<std::string> formats{"json", "text", "dot"};
+  static const std::vector<std::string> formats{"json", "text", "dot", "tree"};
   return formats;
 }
 
@@ -23,13 +23,21 @@ bool operator==(const TargetConfig& a, const TargetConfig& b) {
                                       [](const TargetName& x, const TargetName& y) { return x.name == y.name; });
 }
 
+bool operator==(const ExternalsConfig& a, const ExternalsConfig& b) {
+  const auto same = [](const auto& x, const auto& y) {
+    return std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                      [](const auto& p, const auto& q) { return p.first == q.first && p.second.value == q.second.value; });
+  };
+  return a.library == b.library && same(a.tables, b.tables) && same(a.symbols, b.symbols);
+}
+
 bool operator==(const RunConfig& a, const RunConfig& b) {
   const auto sameBudgets = a.budgets.time == b.budgets.time && a.budgets.solverQueries == b.budgets.solverQueries &&
                            a.budgets.depth == b.budgets.depth;
   return a.seed == b.seed && a.pluginDirs == b.pluginDirs && a.model.file == b.model.file &&
          a.model.frontend == b.model.frontend && a.solver.plugin == b.solver.plugin &&
          a.solver.queryTimeout == b.solver.queryTimeout && a.solver.logSmt2 == b.solver.logSmt2 &&
-         a.strategy == b.strategy && a.heuristics == b.heuristics && a.targets == b.targets && sameBudgets &&
+         a.strategy == b.strategy && a.heuristics == b.heuristics && a.targets == b.targets && a.externals == b.externals && sameBudgets &&
          a.output.dir == b.output.dir && a.output.formats == b.output.formats;
 }
 

@@ -18,6 +18,8 @@ RunResult checkByReplay(const TransitionSystem& system, const std::vector<Transi
                         const GenerationResult& proposed, const FunctionInterpretations* functions) {
   RunResult result;
   result.strategy = proposed.stats;
+  result.externalFailures = proposed.externalFailures;
+  result.tree = proposed.tree;
   result.replayed = true;
   for (std::size_t i = 0; i < proposed.sequences.size(); ++i) {
     const ReplayResult r = replay(system, proposed.sequences[i], functions);

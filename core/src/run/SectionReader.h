@@ -17,6 +17,7 @@ class SectionReader {
   SectionReader(const toml::table* table, std::string path, std::string file);
 
   [[nodiscard]] bool present() const { return table_ != nullptr; }
+  [[nodiscard]] const toml::table* table() const { return table_; }
   [[nodiscard]] const toml::node* get(std::string_view key) const;
 
   // Absent keys give nullopt; present keys of another type throw ConfigError.

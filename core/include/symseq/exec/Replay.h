@@ -6,10 +6,13 @@
 //  1. The state starts at the initial location; state variables take their initial values, or
 //     the sequence's `initial` values when the model leaves them unconstrained.
 //  2. Internal closure: while an internal or output transition is enabled at the current
-//     location, fire it (the one the step's `path` names, else the first enabled in declaration
-//     order). Closure runs before the first step and after each step.
+//     location, fire the first enabled in declaration order. Closure runs before the first step
+//     (unless the sequence names its `prefix`, which then fires exactly) and after each step
+//     that names no `path`.
 //  3. Each step fires one input transition: on the step's channel (any, when absent), binding the
-//     step's values to the transition's input variables, with a guard that holds.
+//     step's values to the transition's input variables, with a guard that holds. A step with a
+//     `path` fires exactly those transitions, each of which must be enabled.
+//  4. Where a step (or the prefix) gives expected outputs, the emitted ones must equal them.
 // Updates run in order, each seeing the previous ones; outputs are evaluated before the updates.
 #include <cstdint>
 #include <set>
@@ -26,20 +29,16 @@ struct ReplayLimits {
   std::uint32_t maxInternalSteps = 10'000;
 };
 
-struct ObservedOutput {
-  std::uint32_t channel = 0;
-  std::vector<Value> values;
-};
-
 struct ReplayedStep {
   std::vector<TransitionId> fired;      // in firing order, the input transition first
-  std::vector<ObservedOutput> outputs;  // outputs emitted during the step
+  std::vector<OutputEvent> outputs;  // outputs emitted during the step
 };
 
 struct ReplayResult {
   bool completed = false;    // every step ran as described
   std::string failure;       // when not: which step and why
-  std::vector<TransitionId> prefix;     // transitions fired by the initial closure
+  std::vector<TransitionId> prefix;     // transitions fired before the first step
+  std::vector<OutputEvent> prefixOutputs;
   std::vector<ReplayedStep> steps;      // one per step that ran
   std::set<TransitionId> covered;       // every transition fired
   LocationId finalLocation = 0;

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "symseq/exec/SymbolicTree.h"
 #include "symseq/ir/TransitionSystem.h"
 #include "symseq/run/RunConfig.h"
 #include "symseq/run/RunResult.h"
@@ -22,5 +23,9 @@ struct ResultHeader {
 [[nodiscard]] std::string resultJson(const RunResult& result, const TransitionSystem& system, const ResultHeader& header);
 [[nodiscard]] std::string resultText(const RunResult& result, const TransitionSystem& system, const ResultHeader& header);
 [[nodiscard]] std::string modelDot(const RunResult& result, const TransitionSystem& system);
+// The symbolic execution tree (tree strategies): every node with its step's guard, inputs,
+// outputs and external calls, as JSON and as a DOT picture (nodes on reported tests in bold).
+[[nodiscard]] std::string treeJson(const SymbolicTree& tree, const TransitionSystem& system);
+[[nodiscard]] std::string treeDot(const SymbolicTree& tree, const TransitionSystem& system);
 
 }  // namespace symseq

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,6 +52,21 @@ struct TargetConfig {
   std::vector<TargetName> names;  // Names only
 };
 
+// The user's implementations and tables of a model's external functions (docs/run-files.md).
+struct ExternalFileConfig {
+  std::string value;                    // a table's path (absolute) or a symbol name
+  std::optional<SourceLocation> where;  // of the key, for "no such function" found later
+};
+
+struct ExternalsConfig {
+  // A path (absolute once resolved) or a bare library name looked up as lib<name>.so in
+  // <kernel dir>/symseq/externals and the plugin directories; empty: none.
+  std::string library;
+  std::optional<SourceLocation> libraryWhere;
+  std::map<std::string, ExternalFileConfig> tables;   // function name -> CSV file
+  std::map<std::string, ExternalFileConfig> symbols;  // function name -> exported symbol
+};
+
 struct OutputConfig {
   std::filesystem::path dir;
   std::vector<std::string> formats{"json", "text"};
@@ -65,6 +81,7 @@ struct RunConfig {
   PluginChoice strategy;
   std::vector<PluginChoice> heuristics;  // in the configured order
   TargetConfig targets;
+  ExternalsConfig externals;
   Budgets budgets;
   OutputConfig output;
 };
@@ -77,6 +94,7 @@ struct RunConfig {
 [[nodiscard]] bool sameOptions(const Options& a, const Options& b);
 [[nodiscard]] bool operator==(const PluginChoice& a, const PluginChoice& b);
 [[nodiscard]] bool operator==(const TargetConfig& a, const TargetConfig& b);
+[[nodiscard]] bool operator==(const ExternalsConfig& a, const ExternalsConfig& b);
 [[nodiscard]] bool operator==(const RunConfig& a, const RunConfig& b);
 
 }  // namespace symseq

@@ -2,6 +2,7 @@
 // What a run reports, after the kernel has replayed every proposed sequence on the model.
 // Coverage is what replay saw; a proposed sequence that does not replay is not reported as a
 // test but as a replay failure (a bug in the strategy), and `replayed` is then false.
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -26,6 +27,8 @@ struct RunResult {
   std::set<TransitionId> covered;         // every transition replay fired
   bool replayed = false;                  // every proposed sequence replayed
   StrategyStats strategy;
+  std::vector<ExternalFailure> externalFailures;
+  std::shared_ptr<const SymbolicTree> tree;  // when the strategy built one
   SolverStats solver;
   double totalSeconds = 0;
 

@@ -1,0 +1,55 @@
+#pragma once
+// Building a symbolic execution tree with external functions summarised by tables, shared by the
+// tree strategies (bfs, dfs, coverage), which differ only in their Searcher: which frontier
+// state to expand next (KLEE's searcher contract). Each expansion executes every transition
+// leaving the state (SymbolicExecutor), applies χ to the new terms (summary/CallRecord.h), folds
+// constants, and keeps the child when SolveTab finds its path condition satisfiable up to the
+// tables; infeasible children are pruned. Within the budgets: height (Budgets::depth), states,
+// time and solver queries.
+//
+// Tests: for every covered target, the shallowest node reached by it; nodes on another chosen
+// node's path are dropped; each remaining path is solved once more (with the final tables) and
+// becomes a TestSequence that names its transitions and expects the outputs the model predicts.
+#include <cstdint>
+#include <span>
+
+#include "symseq/plugin/Options.h"
+#include "symseq/plugin/Strategy.h"
+
+namespace symseq {
+
+struct FrontierState {
+  std::uint32_t node = 0;  // TreeNodeId
+  std::uint32_t location = 0;
+  std::uint32_t depth = 0;
+};
+
+// What a searcher may consult when it selects.
+struct SearchProgress {
+  std::span<const std::uint32_t> uncoveredOutgoing;  // per location: uncovered targets leaving it
+};
+
+class Searcher {
+ public:
+  virtual ~Searcher() = default;
+  // New frontier states, in creation order.
+  virtual void update(std::span<const FrontierState> added) = 0;
+  // Removes and returns the state to expand next; only called when not empty().
+  [[nodiscard]] virtual FrontierState select(const SearchProgress& progress) = 0;
+  [[nodiscard]] virtual bool empty() const = 0;
+};
+
+struct TreeSearchOptions {
+  std::uint64_t enrichAttempts = 10;  // SolveTab's m
+  std::uint64_t maxStates = 100'000;
+  bool stopWhenCovered = true;        // stop once every target is covered
+};
+
+// The options every tree strategy declares, and reading them.
+[[nodiscard]] std::span<const OptionSpec> treeSearchOptionSpecs();
+[[nodiscard]] TreeSearchOptions treeSearchOptions(const Options& options);
+
+// Throws ConfigError when a configured heuristic is not a table heuristic.
+[[nodiscard]] GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options);
+
+}  // namespace symseq

@@ -1,0 +1,73 @@
+#include "symseq/expr/Fold.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <vector>
+
+#include "symseq/expr/Connectives.h"
+#include "symseq/expr/Evaluator.h"
+#include "symseq/support/Error.h"
+
+namespace symseq {
+
+namespace {
+
+Expr rebuild(ExprContext& ctx, Expr e, const std::vector<Expr>& kids) {
+  switch (e.op()) {
+    case Op::Apply: return ctx.apply(e.function(), kids);
+    case Op::Ite:
+      if (kids[0].isConst()) return kids[0].value().asBool() ? kids[1] : kids[2];
+      if (kids[1] == kids[2]) return kids[1];
+      break;
+    case Op::And: return conjunction(ctx, kids);
+    case Op::Or: return disjunction(ctx, kids);
+    default: break;
+  }
+  bool literals = true;
+  for (Expr k : kids) literals = literals && k.isConst();
+  if (literals) {
+    try {
+      return ctx.constant(evaluate(ctx.make(e.op(), kids), Valuation{}));
+    } catch (const EvalError&) {
+      // Division by zero and the like stay symbolic; the solver gives them SMT-LIB's meaning.
+    }
+  }
+  if (e.op() == Op::Eq && kids[0] == kids[1]) return ctx.boolVal(true);
+  if (e.op() == Op::Not && kids[0].op() == Op::Not) return kids[0].child(0);
+  return ctx.make(e.op(), kids);
+}
+
+}  // namespace
+
+Expr foldConstants(ExprContext& ctx, Expr root) {
+  std::unordered_map<std::uint32_t, Expr> done;
+  std::vector<std::pair<Expr, bool>> stack{{root, false}};
+  std::vector<Expr> kids;
+  while (!stack.empty()) {
+    auto [e, expanded] = stack.back();
+    stack.pop_back();
+    if (done.contains(e.id())) continue;
+    if (e.arity() == 0) {
+      done.emplace(e.id(), e);
+      continue;
+    }
+    if (!expanded) {
+      stack.emplace_back(e, true);
+      for (Expr c : e.children())
+        if (!done.contains(c.id())) stack.emplace_back(c, false);
+      continue;
+    }
+    kids.clear();
+    bool changed = false;
+    for (Expr c : e.children()) {
+      kids.push_back(done.at(c.id()));
+      changed = changed || kids.back() != c;
+    }
+    const bool foldable = changed || e.op() == Op::Ite || e.op() == Op::And || e.op() == Op::Or ||
+                          std::all_of(kids.begin(), kids.end(), [](Expr k) { return k.isConst(); });
+    done.emplace(e.id(), foldable ? rebuild(ctx, e, kids) : e);
+  }
+  return done.at(root.id());
+}
+
+}  // namespace symseq

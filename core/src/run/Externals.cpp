@@ -1,0 +1,85 @@
+#include "symseq/run/Externals.h"
+
+#include "symseq/plugin/Registry.h"
+#include "symseq/summary/TableCsv.h"
+#include "symseq/support/DidYouMean.h"
+
+namespace symseq {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const FunctionDecl& declared(const TransitionSystem& system, const std::string& name, const ExternalFileConfig& entry,
+                             const char* section) {
+  std::vector<std::string> names;
+  for (const FunctionDecl* f : system.externals) {
+    if (f->name() == name) return *f;
+    names.push_back(f->name());
+  }
+  throw ConfigError("[externals." + std::string(section) + "] names '" + name + "', which the model does not declare as an external function" +
+                        didYouMean(name, names),
+                    entry.where,
+                    names.empty() ? "the model declares no external function: remove the entry"
+                                  : "the model's external functions: " + [&] {
+                                      std::string list;
+                                      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+                                      return list;
+                                    }());
+}
+
+}  // namespace
+
+fs::path findExternalLibrary(const std::string& name, const std::vector<fs::path>& pluginDirs) {
+  if (name.find('/') != std::string::npos) return name;
+  const std::string file = "lib" + name + ".so";
+  std::vector<fs::path> dirs{Registry::defaultPluginDir().parent_path() / "externals"};
+  dirs.insert(dirs.end(), pluginDirs.begin(), pluginDirs.end());
+  std::string looked;
+  for (const fs::path& dir : dirs) {
+    std::error_code ec;
+    if (fs::is_regular_file(dir / file, ec)) return dir / file;
+    looked += (looked.empty() ? "" : ", ") + dir.string();
+  }
+  throw ConfigError("no external-function library '" + file + "' in " + looked, std::nullopt,
+                    "give [externals] library as a path (with a '/', relative to the run file), or build it");
+}
+
+RunExternals loadExternals(const ExternalsConfig& config, const TransitionSystem& system,
+                           const std::vector<fs::path>& pluginDirs) {
+  RunExternals out;
+  for (const auto& [name, entry] : config.tables) {
+    const FunctionDecl& f = declared(system, name, entry, "tables");
+    readTableCsv(entry.value, out.tables.table(f));
+  }
+  std::vector<ExternalBinding> bindings;
+  for (const FunctionDecl* f : system.externals) {
+    out.tables.table(*f);  // an absent table is an empty one: Sum(cl, ∅) = false
+    bindings.push_back({f, f->name()});
+  }
+  for (const auto& [name, entry] : config.symbols) {
+    const FunctionDecl& f = declared(system, name, entry, "symbols");
+    for (ExternalBinding& b : bindings)
+      if (b.function == &f) b.symbol = entry.value;
+  }
+  if (system.externals.empty()) {
+    if (!config.library.empty())
+      throw ConfigError("[externals] names a library, but the model declares no external function", config.libraryWhere,
+                        "remove the [externals] section");
+    return out;
+  }
+  if (config.library.empty()) {
+    std::string names;
+    for (const FunctionDecl* f : system.externals) names += (names.empty() ? "" : ", ") + f->name();
+    throw ConfigError("the model calls external functions (" + names + ") but the run file names no library implementing them",
+                      std::nullopt, "add [externals] library = \"path/to/libyours.so\" (see docs/models/iosts.md)");
+  }
+  try {
+    out.library = std::make_unique<ExternalLibrary>(findExternalLibrary(config.library, pluginDirs), bindings);
+  } catch (const ConfigError& e) {
+    throw ConfigError(e.message(), config.libraryWhere, e.hint());
+  }
+  return out;
+}
+
+}  // namespace symseq

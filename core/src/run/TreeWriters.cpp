@@ -1,0 +1,81 @@
+// tree.json and tree.dot: the symbolic execution tree of a tree strategy (docs/results.md).
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "symseq/expr/Printer.h"
+#include "symseq/run/ResultWriters.h"
+
+namespace symseq {
+
+namespace {
+
+std::string callText(const CallRecord& c) {
+  std::string text = toString(c.result) + " = " + c.function->name() + "(";
+  for (std::size_t i = 0; i < c.args.size(); ++i) text += (i ? ", " : "") + toString(c.args[i]);
+  return text + ")";
+}
+
+// The action of a node's step as the paper writes it: c?(x1@3), c!(t), or tau.
+std::string actionText(const TreeNode& n, const TransitionSystem& system) {
+  const Transition& t = system.transitions[*n.transition];
+  if (t.action.kind == ActionKind::Internal) return "tau";
+  const bool input = t.action.kind == ActionKind::Input;
+  std::string text = system.channels[t.action.channel].name + (input ? "?(" : "!(");
+  const std::vector<Expr>& terms = input ? n.inputs : n.outputs;
+  for (std::size_t i = 0; i < terms.size(); ++i) text += (i ? ", " : "") + toString(terms[i]);
+  return text + ")";
+}
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string treeJson(const SymbolicTree& tree, const TransitionSystem& system) {
+  using json = nlohmann::ordered_json;
+  json nodes = json::array();
+  for (const TreeNode& n : tree.nodes) {
+    json o{{"id", n.id}, {"state", system.locations[n.location].name}, {"depth", n.depth}};
+    if (n.parent) {
+      o["parent"] = *n.parent;
+      o["transition"] = system.transitions[*n.transition].name;
+      o["action"] = actionText(n, system);
+      o["guard"] = toString(n.guard);
+      json calls = json::array();
+      for (const CallRecord& c : n.calls) calls.push_back(callText(c));
+      o["calls"] = std::move(calls);
+    }
+    o["children"] = n.children;
+    o["on_test"] = n.onTest;
+    nodes.push_back(std::move(o));
+  }
+  return json{{"model", system.name}, {"states", tree.nodes.size()}, {"nodes", std::move(nodes)}}.dump(1) + "\n";
+}
+
+// Like Figure 2 of the paper: states as circles named after the IOSTS state, edges labelled with
+// the transition and its symbolic action; the paths of reported tests are bold.
+std::string treeDot(const SymbolicTree& tree, const TransitionSystem& system) {
+  std::ostringstream out;
+  out << "digraph " << quoted(system.name + " symbolic tree") << " {\n  node [shape=circle, fontsize=10];\n";
+  for (const TreeNode& n : tree.nodes)
+    out << "  s" << n.id << " [label=" << quoted(system.locations[n.location].name + "\n#" + std::to_string(n.id))
+        << (n.onTest ? ", penwidth=2.5" : "") << "];\n";
+  for (const TreeNode& n : tree.nodes) {
+    if (!n.parent) continue;
+    std::string label = system.transitions[*n.transition].name + ": " + actionText(n, system);
+    if (!n.guard.isConst()) label += "\n[" + toString(n.guard) + "]";
+    for (const CallRecord& c : n.calls) label += "\n" + callText(c);
+    out << "  s" << *n.parent << " -> s" << n.id << " [label=" << quoted(label) << (n.onTest ? ", penwidth=2.5" : "")
+        << "];\n";
+  }
+  out << "}\n";
+  return out.str();
+}
+
+}  // namespace symseq

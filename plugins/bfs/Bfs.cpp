@@ -1,0 +1,52 @@
+// The `bfs` strategy: builds the symbolic execution tree breadth first (the states of one
+// height before the next), so the first test reaching a transition is a shortest one.
+#include <boost/dll/alias.hpp>
+#include <deque>
+
+#include "symseq/exec/TreeSearch.h"
+#include "symseq/plugin/PluginDescriptor.h"
+
+namespace {
+
+using namespace symseq;
+
+class FifoSearcher final : public Searcher {
+ public:
+  void update(std::span<const FrontierState> added) override { queue_.insert(queue_.end(), added.begin(), added.end()); }
+  FrontierState select(const SearchProgress&) override {
+    const FrontierState next = queue_.front();
+    queue_.pop_front();
+    return next;
+  }
+  bool empty() const override { return queue_.empty(); }
+
+ private:
+  std::deque<FrontierState> queue_;
+};
+
+class Bfs final : public Strategy {
+ public:
+  explicit Bfs(TreeSearchOptions options) : options_(options) {}
+  GenerationResult generate(const GenerationJob& job) override {
+    FifoSearcher searcher;
+    return exploreTree(job, searcher, options_);
+  }
+
+ private:
+  TreeSearchOptions options_;
+};
+
+PluginPtr<Strategy> make(const Options& options) { return makePluginPtr<Bfs>(treeSearchOptions(options)); }
+
+const PluginDescriptor descriptor{
+    .kind = PluginKind::Strategy,
+    .name = "bfs",
+    .version = "1.0.0",
+    .summary = "symbolic execution tree, breadth first, with external functions summarised by tables (SolveTab)",
+    .options = treeSearchOptionSpecs(),
+    .makeStrategy = &make,
+};
+
+}  // namespace
+
+BOOST_DLL_ALIAS(descriptor, symseq_plugin)

@@ -1,0 +1,78 @@
+// The `coverage` strategy: builds the symbolic execution tree preferring states whose IOSTS state
+// has uncovered target transitions leaving it (the shallowest such state, then the oldest);
+// when no open state has one, it goes on breadth first.
+#include <boost/dll/alias.hpp>
+#include <deque>
+#include <map>
+
+#include "symseq/exec/TreeSearch.h"
+#include "symseq/plugin/PluginDescriptor.h"
+
+namespace {
+
+using namespace symseq;
+
+class CoverageSearcher final : public Searcher {
+ public:
+  void update(std::span<const FrontierState> added) override {
+    for (const FrontierState& s : added) byLocation_[s.location].push_back(s);
+    size_ += added.size();
+  }
+
+  FrontierState select(const SearchProgress& progress) override {
+    // Per location the queue is in creation order, so its front is its shallowest state.
+    auto best = byLocation_.end();
+    bool bestPromising = false;
+    for (auto it = byLocation_.begin(); it != byLocation_.end(); ++it) {
+      if (it->second.empty()) continue;
+      const bool promising = progress.uncoveredOutgoing[it->first] > 0;
+      if (best == byLocation_.end() || (promising && !bestPromising) ||
+          (promising == bestPromising && before(it->second.front(), best->second.front()))) {
+        best = it;
+        bestPromising = promising;
+      }
+    }
+    const FrontierState next = best->second.front();
+    best->second.pop_front();
+    --size_;
+    return next;
+  }
+
+  bool empty() const override { return size_ == 0; }
+
+ private:
+  static bool before(const FrontierState& a, const FrontierState& b) {
+    return a.depth != b.depth ? a.depth < b.depth : a.node < b.node;
+  }
+
+  std::map<std::uint32_t, std::deque<FrontierState>> byLocation_;  // by location id: deterministic
+  std::size_t size_ = 0;
+};
+
+class Coverage final : public Strategy {
+ public:
+  explicit Coverage(TreeSearchOptions options) : options_(options) {}
+  GenerationResult generate(const GenerationJob& job) override {
+    CoverageSearcher searcher;
+    return exploreTree(job, searcher, options_);
+  }
+
+ private:
+  TreeSearchOptions options_;
+};
+
+PluginPtr<Strategy> make(const Options& options) { return makePluginPtr<Coverage>(treeSearchOptions(options)); }
+
+const PluginDescriptor descriptor{
+    .kind = PluginKind::Strategy,
+    .name = "coverage",
+    .version = "1.0.0",
+    .summary = "symbolic execution tree, coverage-guided: states with uncovered transitions first; SolveTab for "
+               "external functions",
+    .options = treeSearchOptionSpecs(),
+    .makeStrategy = &make,
+};
+
+}  // namespace
+
+BOOST_DLL_ALIAS(descriptor, symseq_plugin)

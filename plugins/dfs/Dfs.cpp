@@ -1,0 +1,53 @@
+// The `dfs` strategy: builds the symbolic execution tree depth first (the newest state first,
+// a state's children in transition order), reaching the height bound quickly with few open states.
+#include <boost/dll/alias.hpp>
+#include <vector>
+
+#include "symseq/exec/TreeSearch.h"
+#include "symseq/plugin/PluginDescriptor.h"
+
+namespace {
+
+using namespace symseq;
+
+class LifoSearcher final : public Searcher {
+ public:
+  // Reversed, so that the first child (the first transition) is expanded first.
+  void update(std::span<const FrontierState> added) override { stack_.insert(stack_.end(), added.rbegin(), added.rend()); }
+  FrontierState select(const SearchProgress&) override {
+    const FrontierState next = stack_.back();
+    stack_.pop_back();
+    return next;
+  }
+  bool empty() const override { return stack_.empty(); }
+
+ private:
+  std::vector<FrontierState> stack_;
+};
+
+class Dfs final : public Strategy {
+ public:
+  explicit Dfs(TreeSearchOptions options) : options_(options) {}
+  GenerationResult generate(const GenerationJob& job) override {
+    LifoSearcher searcher;
+    return exploreTree(job, searcher, options_);
+  }
+
+ private:
+  TreeSearchOptions options_;
+};
+
+PluginPtr<Strategy> make(const Options& options) { return makePluginPtr<Dfs>(treeSearchOptions(options)); }
+
+const PluginDescriptor descriptor{
+    .kind = PluginKind::Strategy,
+    .name = "dfs",
+    .version = "1.0.0",
+    .summary = "symbolic execution tree, depth first, with external functions summarised by tables (SolveTab)",
+    .options = treeSearchOptionSpecs(),
+    .makeStrategy = &make,
+};
+
+}  // namespace
+
+BOOST_DLL_ALIAS(descriptor, symseq_plugin)
