@@ -24,6 +24,38 @@ std::string table(const std::vector<std::vector<std::string>>& rows) {
   return out.str();
 }
 
+std::string valuesText(const std::vector<Value>& values) {
+  std::string text;
+  for (const Value& v : values) text += (text.empty() ? "" : ", ") + v.toString();
+  return text;
+}
+
+// A sequence that names its transitions (IOSTS tests): one row per transition with the input it
+// reads or the output it must emit.
+std::string traceTable(const TestSequence& s, const TransitionSystem& system) {
+  std::vector<std::vector<std::string>> rows{{"#", "transition", "action"}};
+  auto add = [&](const std::vector<TransitionId>& path, const TestStep* step, const std::vector<OutputEvent>* outputs) {
+    std::size_t nextOutput = 0;
+    for (TransitionId id : path) {
+      const Transition& t = system.transitions[id];
+      std::string action = "tau";
+      if (t.action.kind == ActionKind::Input && step) {
+        std::string values;
+        for (Expr v : t.action.args)
+          if (const Value* value = step->inputs.find(v)) values += (values.empty() ? "" : ", ") + std::string(v.name()) + " = " + value->toString();
+        action = system.channels[t.action.channel].name + "?(" + values + ")";
+      } else if (t.action.kind == ActionKind::Output) {
+        const bool known = outputs && nextOutput < outputs->size();
+        action = system.channels[t.action.channel].name + "!(" + (known ? valuesText((*outputs)[nextOutput++].values) : "") + ")";
+      }
+      rows.push_back({std::to_string(rows.size()), t.name, action});
+    }
+  };
+  add(*s.prefix, nullptr, s.prefixOutputs ? &*s.prefixOutputs : nullptr);
+  for (const TestStep& step : s.steps) add(step.path, &step, step.expectedOutputs ? &*step.expectedOutputs : nullptr);
+  return table(rows);
+}
+
 }  // namespace
 
 std::string resultText(const RunResult& result, const TransitionSystem& system, const ResultHeader& header) {
@@ -41,6 +73,10 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
   for (std::size_t i = 0; i < result.sequences.size(); ++i) {
     const TestSequence& s = result.sequences[i];
     out << "\nsequence " << i + 1 << " of " << result.sequences.size() << " (" << s.steps.size() << (s.steps.size() == 1 ? " step)\n" : " steps)\n");
+    if (s.prefix) {
+      out << traceTable(s, system);
+      continue;
+    }
     std::vector<std::vector<std::string>> rows{{"step"}};
     for (Expr v : inputs) rows[0].emplace_back(v.name());
     for (std::size_t k = 0; k < s.steps.size(); ++k) {
@@ -58,6 +94,11 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
   for (const TargetOutcome& t : result.targets)
     if (!t.covered) out << "  not covered: " << system.transitions[t.transition].name << " (" << toString(*t.reason) << ")\n";
   for (const std::string& f : result.replayFailures) out << "  replay failed: " << f << "\n";
+  if (result.tree)
+    out << "symbolic tree: " << result.strategy.states << " states, " << result.strategy.prunedStates
+        << " children pruned, " << result.strategy.tableRowsAdded << " table rows added\n";
+  for (const ExternalFailure& f : result.externalFailures)
+    out << "  external function failed: " << f.function << "(" << valuesText(f.args) << "): " << f.message << "\n";
   return out.str();
 }
 

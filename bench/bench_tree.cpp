@@ -1,0 +1,94 @@
+// Exploration throughput of the symbolic-tree search (core exec/TreeSearch.h): a generated IOSTS
+// explored breadth first to 100,000 symbolic states (and 1,000 for a smoke test), with every guarded child checked by the
+// solver. Counters: `states` kept, `pruned` children, `queries`, and `states_per_s` (states kept
+// per second of the whole exploration, solver included).
+//
+// The generated IOSTS (`ring`): K states in a ring; from each state i three transitions
+//   in_i  : in?(x), s := s + x       -> i+1   (no guard: the child needs no query)
+//   up_i  : tau [s > i]              -> i+1   (a query)
+//   reset_i: tau [s <= i], s := 0    -> 0     (a query)
+// so the tree branches threefold and about two children in three cost a solver query.
+#include <benchmark/benchmark.h>
+
+#include <deque>
+#include <string>
+
+#include "symseq/exec/TreeSearch.h"
+#include "symseq/plugin/Registry.h"
+#include "symseq/run/PluginOptions.h"
+
+using namespace symseq;
+
+namespace {
+
+TransitionSystem ringModel(ExprContext& ctx, std::uint32_t k) {
+  TransitionSystem sys(ctx);
+  sys.name = "ring";
+  const Expr s = ctx.var("s", Sort::integer());
+  const Expr x = ctx.var("in.x", Sort::integer());
+  sys.variables.push_back({s, VariableRole::State, ctx.intVal(0), std::nullopt});
+  sys.variables.push_back({x, VariableRole::Input, std::nullopt, std::nullopt});
+  sys.channels.push_back({"in", ChannelDirection::Input, {Sort::integer()}});
+  for (std::uint32_t i = 0; i < k; ++i) sys.addLocation("q" + std::to_string(i));
+  for (std::uint32_t i = 0; i < k; ++i) {
+    const LocationId next = (i + 1) % k;
+    const Expr bound = ctx.intVal(static_cast<int>(i));
+    sys.transitions.push_back({"in_" + std::to_string(i), i, next, ctx.boolVal(true),
+                               Action{ActionKind::Input, 0, {x}}, {{s, ctx.make(Op::Add, {s, x})}}, std::nullopt});
+    sys.transitions.push_back({"up_" + std::to_string(i), i, next, ctx.make(Op::Gt, {s, bound}), Action{}, {}, std::nullopt});
+    sys.transitions.push_back({"reset_" + std::to_string(i), i, 0, ctx.make(Op::Le, {s, bound}), Action{},
+                               {{s, ctx.intVal(0)}}, std::nullopt});
+  }
+  sys.validate();
+  return sys;
+}
+
+class Fifo final : public Searcher {
+ public:
+  void update(std::span<const FrontierState> added) override { q_.insert(q_.end(), added.begin(), added.end()); }
+  FrontierState select(const SearchProgress&) override {
+    const FrontierState f = q_.front();
+    q_.pop_front();
+    return f;
+  }
+  bool empty() const override { return q_.empty(); }
+
+ private:
+  std::deque<FrontierState> q_;
+};
+
+void explore(benchmark::State& state, const char* solverName, std::uint64_t maxStates) {
+  Registry registry;
+  registry.loadDirectory(Registry::defaultPluginDir());
+  double states = 0, pruned = 0, queries = 0, seconds = 0;
+  for (auto _ : state) {
+    ExprContext ctx;
+    const TransitionSystem sys = ringModel(ctx, 6);
+    auto solver = registry.makeSolver(solverName, ctx, defaultOptions(registry.info(PluginKind::Solver, solverName)));
+    std::vector<TransitionId> targets(sys.transitions.size());
+    for (TransitionId t = 0; t < targets.size(); ++t) targets[t] = t;
+    Budgets budgets;
+    budgets.depth = 40;
+    budgets.time = std::chrono::milliseconds(600'000);
+    const auto start = std::chrono::steady_clock::now();
+    const GenerationJob job{sys, *solver, {}, targets, budgets, 0, start + budgets.time};
+    Fifo fifo;
+    const GenerationResult r = exploreTree(job, fifo, TreeSearchOptions{0, maxStates, false});
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    states = static_cast<double>(r.stats.states);
+    pruned = static_cast<double>(r.stats.prunedStates);
+    queries = static_cast<double>(solver->stats().queries);
+  }
+  state.counters["states"] = states;
+  state.counters["pruned"] = pruned;
+  state.counters["queries"] = queries;
+  state.counters["states_per_s"] = states / seconds;
+}
+
+}  // namespace
+
+BENCHMARK_CAPTURE(explore, ring_100k_states/z3, "z3", 100'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(explore, ring_100k_states/cvc5, "cvc5", 100'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+// A small tree for the smoke test under the sanitizers.
+BENCHMARK_CAPTURE(explore, ring_1k_states/z3, "z3", 1'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_MAIN();
