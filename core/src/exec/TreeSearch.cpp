@@ -139,8 +139,10 @@ class TreeExplorer {
       failures_.insert(failures_.end(), r.failures.begin(), r.failures.end());
       if (r.answer != CheckResult::Sat) {
         ++stats_.prunedStates;
-        // Unsatisfiable up to the tables is not infeasible: richer tables might satisfy it.
-        if (r.answer == CheckResult::Unknown || !child.calls.empty()) incomplete_ = true;
+        // Unsatisfiable up to the tables is not infeasible: richer tables might satisfy it,
+        // unless the path condition is unsatisfiable whatever the functions return.
+        if (r.answer == CheckResult::Unknown || (!child.calls.empty() && !infeasibleForAnyFunction(child)))
+          incomplete_ = true;
         return std::nullopt;
       }
     }
@@ -153,6 +155,14 @@ class TreeExplorer {
     pendingNode_.outputs = std::move(outputs);
     pendingNode_.calls = newCalls;
     return child;
+  }
+
+  bool infeasibleForAnyFunction(const Pending& child) {
+    job_.solver.push();
+    for (Expr c : child.state.pathCondition) job_.solver.add(c);
+    const bool unsat = job_.solver.check() == CheckResult::Unsat;
+    job_.solver.pop();
+    return unsat;
   }
 
   FunctionTables& tables() { return job_.tables ? *job_.tables : emptyTables_; }
