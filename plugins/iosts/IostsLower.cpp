@@ -76,7 +76,8 @@ class TransitionLowering {
   std::vector<Write> receive(const TransitionDecl& t, Transition& tr) {
     const ActionText& a = t.action;
     const ChannelDecl& c = m_.channels[a.channelIndex];
-    std::vector<Expr> guard{tr.guard};
+    std::vector<Expr> guard;  // the declared guard, unless it is the default true
+    if (!(tr.guard == ctx_.boolVal(true))) guard.push_back(tr.guard);
     std::vector<Write> writes;
     WrittenCells written;
     for (std::size_t i = 0; i < a.receivers.size(); ++i) {
