@@ -7,18 +7,6 @@ namespace symseq::iosts {
 
 namespace {
 
-// A variable `e` reads, if any (initial values must be constants).
-std::optional<Expr> firstVariable(Expr e) {
-  std::vector<Expr> todo{e};
-  while (!todo.empty()) {
-    const Expr x = todo.back();
-    todo.pop_back();
-    if (x.isVar()) return x;
-    for (Expr c : x.children()) todo.push_back(c);
-  }
-  return std::nullopt;
-}
-
 class DeclLowering {
  public:
   DeclLowering(const Model& m, TransitionSystem& system) : m_(m), system_(system), ctx_(system.context()) {}
@@ -96,9 +84,10 @@ class DeclLowering {
   std::optional<Expr> initialValue(const AttributeDecl& a, const ResolvedSort& sort) {
     if (!a.initial) return sort.enumSize ? std::optional(ctx_.intVal(0)) : std::nullopt;
     const Expr value = parseTerm(ctx_, *a.initial, d_.scope);
-    if (const auto read = firstVariable(value))
+    if (const auto reads = variablesOf(value); !reads.empty())
       Scanner::failAt(a.initial->where,
-                      "the initial value of '" + a.name.text + "' reads attribute '" + std::string(read->name()) + "'",
+                      "the initial value of '" + a.name.text + "' reads attribute '" +
+                          std::string(reads.begin()->name()) + "'",
                       "an initial value is a constant expression");
     if (value.sort() != sort.sort)
       throw SortError("the initial value of '" + a.name.text + "' has sort " + value.sort().toString() +

@@ -19,19 +19,6 @@ struct Write {
   Expr value;
 };
 
-// Every variable `e` reads, each once, in a deterministic order.
-void collectVariables(Expr e, std::set<Expr, ExprIdLess>& out) {
-  std::set<std::uint32_t> seen;
-  std::vector<Expr> todo{e};
-  while (!todo.empty()) {
-    const Expr x = todo.back();
-    todo.pop_back();
-    if (!seen.insert(x.id()).second) continue;
-    if (x.isVar()) out.insert(x);
-    for (Expr c : x.children()) todo.push_back(c);
-  }
-}
-
 std::string sortMismatchHint(Sort from, Sort to) {
   return from.isInt() && to.isReal() ? "convert it with to_real(...)" : "write a term of sort " + to.toString();
 }
@@ -198,9 +185,8 @@ class TransitionLowering {
     std::set<std::uint32_t> written;
     std::set<Expr, ExprIdLess> toSave;
     for (const Write& w : group) {
-      std::set<Expr, ExprIdLess> reads;
-      collectVariables(w.value, reads);
-      if (w.when) collectVariables(*w.when, reads);
+      std::set<Expr, ExprIdLess> reads = variablesOf(w.value);
+      if (w.when) reads.merge(variablesOf(*w.when));
       for (Expr v : reads)
         if (written.count(v.id()) != 0) toSave.insert(v);
       written.insert(w.cell.id());

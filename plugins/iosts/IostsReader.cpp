@@ -4,6 +4,7 @@
 
 #include "IostsScanner.h"
 #include "symseq/expr/Parser.h"
+#include "symseq/expr/Sort.h"
 #include "symseq/support/DidYouMean.h"
 
 namespace symseq::iosts {
@@ -88,6 +89,9 @@ class Reader {
 
   void enumeration() {
     EnumDecl e{claim(in_.word("the enum's name"), enums_, "enum"), {}};
+    if (Sort::fromString(e.name.text))
+      Scanner::failAt(e.name.where, "'" + e.name.text + "' is a built-in sort and cannot name an enum",
+                      "choose another name");
     in_.expect("{", "after the enum's name");
     do e.literals.push_back(valueName("an enum literal"));
     while (in_.accept(","));
@@ -144,7 +148,7 @@ class Reader {
       t.guard = in_.until("]", "the guard");
       in_.expect("]", "to close the guard", false);
     }
-    in_.expect("{", "to open the transition's body (its action, then assignments)");
+    in_.expect("{", "to open the transition's body (its action, then assignments)", false);
     t.action = action();
     while (in_.accept(";", false)) {
       in_.skip();

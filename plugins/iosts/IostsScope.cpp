@@ -20,6 +20,20 @@ std::string hintFor(const std::string& message) {
 
 }  // namespace
 
+std::set<Expr, ExprIdLess> variablesOf(Expr e) {
+  std::set<Expr, ExprIdLess> out;
+  std::set<std::uint32_t> seen;
+  std::vector<Expr> todo{e};
+  while (!todo.empty()) {
+    const Expr x = todo.back();
+    todo.pop_back();
+    if (!seen.insert(x.id()).second) continue;
+    if (x.isVar()) out.insert(x);
+    for (Expr c : x.children()) todo.push_back(c);
+  }
+  return out;
+}
+
 Expr parseTerm(ExprContext& ctx, const ExprText& text, const ModelScope& scope) {
   try {
     return parseExpr(ctx, text.text, ParseOptions{text.where, &scope});

@@ -5,6 +5,7 @@
 // run's context by another model is still unknown here; channel inputs never resolve (a guard
 // is evaluated before the reception).
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ class ModelScope final : public Scope {
   std::map<std::string, const FunctionDecl*, std::less<>> functions_;
   std::vector<std::string> names_, attributeNames_, functionNames_;  // declaration order, for ties
 };
+
+// Every variable `e` reads, each once, ordered by creation.
+[[nodiscard]] std::set<Expr, ExprIdLess> variablesOf(Expr e);
 
 // Parses a term or guard of the model against `scope`. The kernel's errors keep their message
 // and place; those without a hint get one that says what to do in a .iosts file.

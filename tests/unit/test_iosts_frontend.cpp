@@ -263,6 +263,18 @@ TEST_CASE("iosts: errors the bad-input corpus leaves out") {
   CHECK(loadError(kHeader + "transition t : s -> s { tau }\ntargets u") ==
         "m.iosts:9:9: error: unknown transition 'u' in 'targets'; did you mean 't'?\n"
         "  hint: a target is a transition of this model, declared with 'transition u : FROM -> TO { ... }'");
-  // c!(a + 1) * 2 is one term; c!(a, b) a tuple.
+  CHECK(loadError("stat s\n") ==
+        "m.iosts:1:1: error: unknown declaration 'stat'; did you mean 'state'?\n"
+        "  hint: a line starts with model, enum, var, function, input, output, state, initial, transition, targets");
+  CHECK(loadError(kHeader + "transition t : s -> s { tau; x := 1\n") ==
+        "m.iosts:9:1: error: expected the assigned value to end before the end of the file\n"
+        "  hint: close every '(', '[' and '{' you open");
+  CHECK(loadError(kHeader + "input d(v : int, w : int)\ntransition t : s -> s { d?(x, x) }") ==
+        "m.iosts:9:31: error: 'x' is received into twice (first at m.iosts:9:28)\n"
+        "  hint: the writes of one transition happen at once; keep one");
+  CHECK(loadError(kHeader + "transition t : s -> s { tau } x") ==
+        "m.iosts:8:31: error: expected the end of the line, found 'x'\n  hint: put one declaration per line");
+  // A body may span lines and hold comments; c!(a + 1) * 2 is one term; c!(a, b) a tuple.
+  CHECK(loadError(kHeader + "transition t : s -> s\n{ tau; # nothing yet\n  x := 1 }") == "<no error>");
   CHECK(loadError(kHeader + "transition t : s -> s { o!(x + 1) * 2 }") == "<no error>");
 }
