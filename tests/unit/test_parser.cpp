@@ -223,3 +223,86 @@ TEST_CASE_FIXTURE(Fixture, "parser: deep nesting is an error, not a crash") {
   // Deep but sane nesting parses (on the heap: the parser does not recurse).
   CHECK_SAME(parse(std::string(10000, '(') + "x" + std::string(10000, ')')), x);
 }
+
+namespace {
+
+// A scope with the context's x and f, the array A : int[3], the one-cell array B : int[1] and
+// the enum-like literal `ok` (an Int constant, not a variable).
+struct ArrayScope final : Scope {
+  const ExprContext* ctx = nullptr;
+  std::vector<Expr> a, b;
+  Expr ok;
+  std::optional<Expr> lookupVariable(std::string_view name) const override {
+    if (name == "ok") return ok;
+    return ctx->findVar(name);
+  }
+  const FunctionDecl* lookupFunction(std::string_view name) const override { return ctx->findFunction(name); }
+  std::vector<std::string> variableNames() const override { return {"x", "A", "B", "ok"}; }
+  const std::vector<Expr>* lookupArray(std::string_view name) const override {
+    return name == "A" ? &a : (name == "B" ? &b : nullptr);
+  }
+};
+
+struct ArrayFixture : Fixture {
+  ArrayScope scope;
+  ParseOptions options;
+  const FunctionDecl& sum = ctx.declareFunction("sum3", {Sort::integer(), Sort::integer(), Sort::integer()},
+                                                Sort::integer());
+  const FunctionDecl& g = ctx.declareFunction("g", {Sort::integer(), Sort::integer(), Sort::integer(),
+                                                    Sort::integer()}, Sort::integer());
+  ArrayFixture() {
+    scope.ctx = &ctx;
+    for (int k = 0; k < 3; ++k) scope.a.push_back(ctx.var("A[" + std::to_string(k) + "]", Sort::integer()));
+    scope.b.push_back(ctx.var("B[0]", Sort::integer()));
+    scope.ok = ctx.intVal(0);
+    options.scope = &scope;
+  }
+  Expr parseIn(std::string_view text) { return parseExpr(ctx, text, options); }
+};
+
+}  // namespace
+
+TEST_CASE_FIXTURE(ArrayFixture, "parser: array cells, literal and computed indices") {
+  CHECK_SAME(parseIn("A[1]"), scope.a[1]);
+  CHECK_SAME(parseIn("A[2] + A[0]"), mk(Op::Add, {scope.a[2], scope.a[0]}));
+  CHECK_SAME(parseIn("B[0]"), scope.b[0]);
+  // A computed index reads an ite chain; past either end it reads the last cell.
+  CHECK_SAME(parseIn("A[x + 1]"),
+             ctx.mkIte(ctx.mkEq(mk(Op::Add, {x, i(1)}), i(0)), scope.a[0],
+                       ctx.mkIte(ctx.mkEq(mk(Op::Add, {x, i(1)}), i(1)), scope.a[1], scope.a[2])));
+  CHECK_SAME(parseIn("B[x]"), scope.b[0]);
+  CHECK_SAME(parseIn("A[A[0]]"),
+             ctx.mkIte(ctx.mkEq(scope.a[0], i(0)), scope.a[0],
+                       ctx.mkIte(ctx.mkEq(scope.a[0], i(1)), scope.a[1], scope.a[2])));
+  CHECK_SAME(parseIn("-A[(1)] * 2"), mk(Op::Mul, {mk(Op::Neg, {scope.a[1]}), i(2)}));
+  CHECK_SAME(parseIn("A[ok]"), scope.a[0]);  // a scope's non-variable value is a literal index
+}
+
+TEST_CASE_FIXTURE(ArrayFixture, "parser: a whole array as a call argument passes its cells") {
+  CHECK_SAME(parseIn("sum3(A)"), ctx.apply(sum, {scope.a[0], scope.a[1], scope.a[2]}));
+  CHECK_SAME(parseIn("g(x, A)"), ctx.apply(g, {x, scope.a[0], scope.a[1], scope.a[2]}));
+  CHECK_SAME(parseIn("g(A, B)"), ctx.apply(g, {scope.a[0], scope.a[1], scope.a[2], scope.b[0]}));
+  CHECK_SAME(parseIn("g(B, A) > 0"), mk(Op::Gt, {ctx.apply(g, {scope.b[0], scope.a[0], scope.a[1], scope.a[2]}), i(0)}));
+  CHECK_SAME(parseIn("to_real(B)"), mk(Op::ToReal, {scope.b[0]}));
+  CHECK(errorOf(ctx, "sum3(A, x)", options) == "1:1 function 'sum3' takes 3 arguments, got 4");
+}
+
+TEST_CASE_FIXTURE(ArrayFixture, "parser: array errors") {
+  CHECK(errorOf(ctx, "A[3]", options) == "1:3 index 3 is out of range for array 'A' of 3 cells");
+  CHECK(errorOf(ctx, "x + A[-1]", options) == "1:7 index -1 is out of range for array 'A' of 3 cells");
+  CHECK(errorOf(ctx, "A + 1", options) == "1:1 'A' is an array, not a value; index it, as in A[0]");
+  CHECK(errorOf(ctx, "sum3(A + 1)", options) == "1:6 'A' is an array, not a value; index it, as in A[0]");
+  CHECK(errorOf(ctx, "x[0]", options) == "1:1 'x' is not an array, so it cannot be indexed");
+  CHECK(errorOf(ctx, "AA[0]", options) == "1:1 unknown variable 'AA'; did you mean 'A'?");
+  CHECK(errorOf(ctx, "A[1", options) == "1:4 expected ']' to close '[' at 1:2, found end of input");
+  CHECK(errorOf(ctx, "A[a]", options) == "1:3 the index of array 'A' has sort bool, expected int");
+  CHECK(errorOf(ctx, "A[]", options) == "1:3 expected an expression, found ']'");
+  try {
+    (void)parseExpr(ctx, "A[7]", options);
+  } catch (const ParseError& e) {
+    CHECK(e.hint() == "valid indices are 0 to 2");
+  }
+  // Without arrays in the scope, brackets are still no part of an expression.
+  CHECK(errorOf(ctx, "x[0]") == "1:1 'x' is not an array, so it cannot be indexed");
+  CHECK(errorOf(ctx, "x ]") == "1:3 expected an operator or end of input, found ']'");
+}

@@ -15,7 +15,7 @@ bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 // Longest match first, so "<=" wins over "<" and "^^" over "^".
 constexpr std::string_view kPunct[] = {
     "=>", "||", "^^", "&&", "==", "!=", "<=", ">=", "<<", ">>",  //
-    "(", ")", ",", "?", ":", "!", "~", "-", "+", "*", "/", "%", "<", ">", "|", "^", "&"};
+    "(", ")", "[", "]", ",", "?", ":", "!", "~", "-", "+", "*", "/", "%", "<", ">", "|", "^", "&"};
 
 std::string showChar(char c) {
   const auto u = static_cast<unsigned char>(c);

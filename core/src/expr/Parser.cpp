@@ -23,6 +23,7 @@ Expr Parser::parse() {
         finish(result_);
         break;
       case FrameKind::Call: stepCall(result_); break;
+      case FrameKind::Index: stepIndex(result_); break;
     }
   }
   if (peek().kind != TokenKind::End) {
@@ -157,6 +158,18 @@ std::optional<Expr> Parser::startPrimary() {
     advance();
     if (t.text == "true" || t.text == "false") return ctx_.boolVal(t.text == "true");
     if (t.text == "real") return parseRational();
+    if (isPunct("[")) {
+      if (scope_.lookupArray(t.text) == nullptr) {
+        (void)variable(t);  // an unknown name fails here
+        fail(t, "'" + std::string(t.text) + "' is not an array, so it cannot be indexed");
+      }
+      push(FrameKind::Index);
+      stack_.back().name = pos_ - 1;
+      stack_.back().open = pos_;
+      advance();
+      push(FrameKind::Ternary);
+      return std::nullopt;
+    }
     if (!isPunct("(")) return variable(t);
     checkCallee(t);
     const std::size_t name = pos_ - 1;
@@ -166,7 +179,7 @@ std::optional<Expr> Parser::startPrimary() {
     push(FrameKind::Call);
     stack_.back().name = name;
     stack_.back().open = open;
-    push(FrameKind::Ternary);
+    nextArgument();
     return std::nullopt;
   }
   if (isPunct("(")) {
@@ -183,12 +196,38 @@ void Parser::stepCall(Expr value) {
   Frame& f = stack_.back();
   f.args.push_back(value);
   if (accept(",")) {
-    push(FrameKind::Ternary);
+    nextArgument();
     return;
   }
   if (!accept(")")) failArguments(tokens_[f.name], tokens_[f.open]);
   const Expr call = finishCall(tokens_[f.name], f.args);
   finish(call);
+}
+
+// With a Call frame on top, after '(' or ',': whole arrays pass their cells without a frame of
+// their own; any other argument is parsed in a child frame.
+void Parser::nextArgument() {
+  while (const std::vector<Expr>* cells = wholeArrayArgument()) {
+    Frame& f = stack_.back();
+    f.args.insert(f.args.end(), cells->begin(), cells->end());
+    advance();
+    if (accept(",")) continue;
+    expectClose(tokens_[f.open]);  // wholeArrayArgument() saw the ')'
+    const Expr call = finishCall(tokens_[f.name], f.args);
+    finish(call);
+    return;
+  }
+  push(FrameKind::Ternary);
+}
+
+// value: the index of A[...].
+void Parser::stepIndex(Expr value) {
+  const Frame& f = stack_.back();
+  const Token& open = tokens_[f.open];
+  if (!accept("]")) failExpected("']' to close '['", open.offset);
+  const Token& name = tokens_[f.name];
+  const Expr read = cell(name, *scope_.lookupArray(name.text), value, tokens_[f.open + 1]);
+  finish(read);
 }
 
 bool Parser::accept(std::string_view p) {

@@ -25,7 +25,7 @@ class Parser {
   Expr parse();
 
  private:
-  enum class FrameKind : unsigned char { Ternary, Binary, Unary, Paren, Call };
+  enum class FrameKind : unsigned char { Ternary, Binary, Unary, Paren, Call, Index };
   struct PendingIte {
     Expr cond, then;
     std::size_t question;
@@ -47,7 +47,8 @@ class Parser {
     std::size_t opIndex = 0;
     // Unary: the prefix operators (! - ~) before the operand.
     std::vector<std::size_t> prefix;
-    // Paren and Call: the '(' and, for a call, the name and the arguments so far.
+    // Paren, Call and Index: the '(' or '[' and, for a call or a cell, the name (and a call's
+    // arguments so far).
     std::size_t open = 0;
     std::size_t name = 0;
     std::vector<Expr> args;
@@ -58,6 +59,8 @@ class Parser {
   void stepBinary(Expr value);
   void stepUnary(Expr value);
   void stepCall(Expr value);
+  void nextArgument();
+  void stepIndex(Expr value);
   void finish(Expr value);
   // A primary that needs no frame, or nullopt after pushing a Paren or Call frame.
   std::optional<Expr> startPrimary();
@@ -77,6 +80,8 @@ class Parser {
   Expr parseRational();
   BigInt parseIntegerLiteral(std::string_view role);
   Expr variable(const Token& name) const;
+  [[nodiscard]] const std::vector<Expr>* wholeArrayArgument() const;
+  Expr cell(const Token& name, const std::vector<Expr>& cells, Expr index, const Token& indexStart);
   void checkCallee(const Token& name) const;
   Expr finishCall(const Token& name, const std::vector<Expr>& args);
 

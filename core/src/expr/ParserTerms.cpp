@@ -111,7 +111,39 @@ Expr Parser::variable(const Token& name) const {
     fail(name, "'" + text + "' is a builtin; call it as " + text + (text == "to_real" ? "(x)" : "(a, b)"));
   if (auto v = scope_.lookupVariable(text)) return *v;
   if (scope_.lookupFunction(text) != nullptr) fail(name, "'" + text + "' is a function; call it as " + text + "(...)");
+  if (scope_.lookupArray(text) != nullptr)
+    fail(name, "'" + text + "' is an array, not a value; index it, as in " + text + "[0]",
+         "a whole array can only be passed to a function with an array parameter");
   fail(name, "unknown variable '" + text + "'" + didYouMean(text, scope_.variableNames()));
+}
+
+// A bare array name as a whole call argument (followed by ',' or ')'), if the next token is one.
+const std::vector<Expr>* Parser::wholeArrayArgument() const {
+  if (peek().kind != TokenKind::Identifier || pos_ + 1 >= tokens_.size()) return nullptr;
+  const Token& after = tokens_[pos_ + 1];
+  if (after.kind != TokenKind::Punct || (after.text != "," && after.text != ")")) return nullptr;
+  return scope_.lookupArray(peek().text);
+}
+
+Expr Parser::cell(const Token& name, const std::vector<Expr>& cells, Expr index, const Token& indexStart) {
+  const std::string text(name.text);
+  if (!index.sort().isInt())
+    fail(indexStart, "the index of array '" + text + "' has sort " + index.sort().toString() + ", expected int");
+  if (cells.empty()) fail(name, "array '" + text + "' has no cells");
+  const std::string range = "0 to " + std::to_string(cells.size() - 1);
+  if (index.isConst()) {
+    const BigInt& k = index.value().asInt();
+    if (k < 0 || k >= cells.size())
+      fail(indexStart, "index " + k.str() + " is out of range for array '" + text + "' of " +
+                           std::to_string(cells.size()) + " cells",
+           "valid indices are " + range);
+    return cells[static_cast<std::size_t>(k)];
+  }
+  // ite(i == 0, A[0], ite(i == 1, A[1], ... A[n-1])): an index out of range reads the last cell.
+  Expr read = cells.back();
+  for (std::size_t k = cells.size() - 1; k-- > 0;)
+    read = ctx_.mkIte(ctx_.mkEq(index, ctx_.intVal(static_cast<long>(k))), cells[k], read);
+  return read;
 }
 
 void Parser::checkCallee(const Token& name) const {

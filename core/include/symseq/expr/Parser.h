@@ -2,6 +2,8 @@
 // The one infix syntax of every model format (C-like):
 //   x + 1 > y && !b      f(a, b)      c ? a : b      a => b      x % 3 == 0
 // Literals: true false 42 -7 2.5 real(1, 3) 255bv8 0xffbv8.
+// Arrays, when the scope has them (Scope::lookupArray): A[i] reads a cell (an ite over the cells
+// unless i is a literal), and a bare A as a call argument passes every cell in order.
 // Precedence, loosest first: ?:  =>  ||  ^^  &&  == !=  < <= > >=  |  ^  &  << >>  + -  * / %
 // unary ! - ~. Bit-vector builtins: slt sle sgt sge sdiv srem; to_real(i) converts Int to Real.
 // A chain of one associative operator (a && b && c, a + b + c) is one n-ary node; parentheses
@@ -26,6 +28,11 @@ class Scope {
   [[nodiscard]] virtual std::vector<std::string> variableNames() const = 0;
   // Function names offered in "did you mean" hints; none unless a scope overrides it.
   [[nodiscard]] virtual std::vector<std::string> functionNames() const { return {}; }
+  // The cells of a fixed-size array named `name` (a model's `A : int[2]`), in index order; none
+  // unless a scope overrides it. `A[i]` reads a cell: a literal index picks it (out of range is an
+  // error), any other Int index reads ite(i == 0, A0, ite(i == 1, A1, ... An-1)), so an index
+  // past either end reads the last cell. A bare `A` is only accepted as a call argument.
+  [[nodiscard]] virtual const std::vector<Expr>* lookupArray(std::string_view /*name*/) const { return nullptr; }
 };
 
 struct ParseOptions {

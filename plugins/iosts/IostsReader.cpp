@@ -1,0 +1,265 @@
+#include "IostsReader.h"
+
+#include <map>
+
+#include "IostsScanner.h"
+#include "symseq/expr/Parser.h"
+#include "symseq/expr/Sort.h"
+#include "symseq/support/DidYouMean.h"
+
+namespace symseq::iosts {
+
+namespace {
+
+const std::vector<std::string> kKeywords{"model",  "enum",  "var",        "function", "input",
+                                         "output", "state", "initial", "transition", "targets"};
+
+class Reader {
+ public:
+  Reader(std::string_view text, const std::string& file) : in_(text, file) { model_.start = in_.here(); }
+
+  Model read() {
+    for (in_.skip(); !in_.atEnd(); in_.skip()) declaration();
+    return std::move(model_);
+  }
+
+ private:
+  void declaration() {
+    const Name keyword = in_.word("a declaration (" + joined(kKeywords) + ")", false);
+    const std::string& k = keyword.text;
+    if (k == "model") {
+      if (model_.name)
+        Scanner::failAt(keyword.where, "the model is named twice (first at " + model_.name->where.toString() + ")",
+                        "keep one 'model NAME' line");
+      model_.name = in_.word("the model's name");
+    } else if (k == "enum") {
+      enumeration();
+    } else if (k == "var") {
+      attribute();
+    } else if (k == "function") {
+      function();
+    } else if (k == "input" || k == "output") {
+      channel(k == "input");
+    } else if (k == "state") {
+      do model_.states.push_back(claim(in_.word("a state's name"), states_, "state"));
+      while (in_.accept(","));
+    } else if (k == "initial") {
+      if (model_.initial)
+        Scanner::failAt(keyword.where,
+                        "the initial state is declared twice (first at " + model_.initial->where.toString() + ")",
+                        "keep one 'initial STATE' line");
+      model_.initial = in_.word("the initial state's name");
+    } else if (k == "transition") {
+      transition();
+    } else if (k == "targets") {
+      targets(keyword.where);
+    } else {
+      Scanner::failAt(keyword.where, "unknown declaration '" + k + "'" + didYouMean(k, kKeywords),
+                      "a line starts with " + joined(kKeywords));
+    }
+    if (!in_.atLineEnd()) in_.fail("expected the end of the line, found " + in_.found(), "put one declaration per line");
+  }
+
+  static std::string joined(const std::vector<std::string>& words) {
+    std::string out;
+    for (const std::string& w : words) out += (out.empty() ? "" : ", ") + w;
+    return out;
+  }
+
+  // A name for a variable, literal or function: they share the expressions' name space.
+  Name valueName(std::string_view what) {
+    Name n = in_.word(what);
+    if (isReservedName(n.text))
+      Scanner::failAt(n.where, "'" + n.text + "' is a reserved word of the expression syntax", "choose another name");
+    const auto [it, fresh] = values_.emplace(n.text, n.where);
+    if (!fresh)
+      Scanner::failAt(n.where, "'" + n.text + "' is declared twice (first at " + it->second.toString() + ")",
+                      "attributes, enum literals and functions need distinct names");
+    return n;
+  }
+
+  SortText sort() {
+    SortText s{in_.word("a sort (bool, int, real, bvN or an enum's name)"), std::nullopt};
+    if (in_.accept("[")) {
+      s.size = in_.count("an array size");
+      in_.expect("]", "after the array size");
+    }
+    return s;
+  }
+
+  void enumeration() {
+    EnumDecl e{claim(in_.word("the enum's name"), enums_, "enum"), {}};
+    if (Sort::fromString(e.name.text))
+      Scanner::failAt(e.name.where, "'" + e.name.text + "' is a built-in sort and cannot name an enum",
+                      "choose another name");
+    in_.expect("{", "after the enum's name");
+    do e.literals.push_back(valueName("an enum literal"));
+    while (in_.accept(","));
+    in_.expect("}", "to close the enum's literals");
+    model_.enums.push_back(std::move(e));
+  }
+
+  void attribute() {
+    AttributeDecl a{valueName("the attribute's name"), {}, std::nullopt};
+    in_.expect(":", "and a sort after the attribute's name");
+    a.sort = sort();
+    if (in_.accept("=")) a.initial = in_.until("\n", "an initial value after '='");
+    model_.attributes.push_back(std::move(a));
+  }
+
+  void function() {
+    ExternalDecl f{valueName("the function's name"), {}, {}};
+    in_.expect("(", "to open the function's parameter sorts");
+    if (!in_.accept(")")) {
+      do f.params.push_back(sort());
+      while (in_.accept(","));
+      in_.expect(")", "to close the function's parameter sorts");
+    }
+    in_.expect(":", "and the result sort after the parameters");
+    f.result = sort();
+    model_.functions.push_back(std::move(f));
+  }
+
+  void channel(bool input) {
+    ChannelDecl c{claim(in_.word("the channel's name"), channels_, "channel"), input, {}};
+    if (c.name.text == "tau")
+      Scanner::failAt(c.name.where, "'tau' is the internal action and cannot name a channel", "choose another name");
+    if (in_.accept("(")) {
+      std::map<std::string, SourceLocation> names;
+      do {
+        ChannelParam p{claim(in_.word("a parameter's name"), names, "parameter"), {}};
+        in_.expect(":", "and a sort after the parameter's name");
+        p.sort = sort();
+        c.params.push_back(std::move(p));
+      } while (in_.accept(","));
+      in_.expect(")", "to close the channel's parameters");
+    }
+    model_.channels.push_back(std::move(c));
+  }
+
+  void transition() {
+    TransitionDecl t;
+    t.name = claim(in_.word("the transition's name"), transitions_, "transition");
+    in_.expect(":", "after the transition's name");
+    t.from = in_.word("the source state");
+    in_.expect("->", "between the source and the target state");
+    t.to = in_.word("the target state");
+    if (in_.accept("[")) {
+      t.guard = in_.until("]", "the guard");
+      in_.expect("]", "to close the guard", false);
+    }
+    in_.expect("{", "to open the transition's body (its action, then assignments)", false);
+    t.action = action();
+    while (in_.accept(";", false)) {
+      in_.skip();
+      if (in_.peek() == '}') break;
+      Assignment a;
+      a.target = lvalue("an assignment 'x := term' or '}'");
+      in_.skip();
+      a.where = in_.here();
+      in_.expect(":=", "after the assigned attribute", false);
+      a.value = in_.until(";}", "the assigned value");
+      t.assignments.push_back(std::move(a));
+    }
+    in_.expect("}", "to close the transition's body (separate its parts with ';')", false);
+    model_.transitions.push_back(std::move(t));
+  }
+
+  ActionText action() {
+    ActionText a;
+    a.channel = in_.word("an action: tau, CHANNEL?... or CHANNEL!...", false);
+    if (a.channel.text == "tau") return a;
+    in_.skip();
+    a.mark = in_.here();
+    if (in_.accept("?")) {
+      a.type = ActionType::Receive;
+      in_.skip();
+      if (in_.accept("(")) {
+        do a.receivers.push_back(lvalue("an attribute to receive into"));
+        while (in_.accept(",", false));
+        in_.expect(")", "to close the received attributes", false);
+      } else if (in_.peek() != ';' && in_.peek() != '}') {
+        a.receivers.push_back(lvalue("an attribute to receive into"));
+      }
+    } else if (in_.accept("!")) {
+      a.type = ActionType::Emit;
+      emitted(a);
+    } else if (in_.peek() == ':' || in_.peek() == '[') {
+      Scanner::failAt(a.channel.where, "a transition's body starts with its action, found an assignment",
+                      "write 'tau; " + a.channel.text + " := ...' for a transition without communication");
+    } else {
+      in_.fail("expected '?' (input) or '!' (output) after channel '" + a.channel.text + "', found " + in_.found(),
+               "an action is tau, c?, c?x, c?(x, y), c!, c!t or c!(t, u)");
+    }
+    return a;
+  }
+
+  // c!(t1, ..., tn) when the parenthesis closes the action; otherwise c!t for one term, which
+  // may itself start with '(' as in c!(a + b) * 2.
+  void emitted(ActionText& a) {
+    in_.skip();
+    if (in_.peek() == ';' || in_.peek() == '}') return;
+    if (in_.peek() == '(') {
+      Scanner probe = in_;
+      probe.accept("(");
+      std::vector<ExprText> terms;
+      do terms.push_back(probe.until(",)", "an emitted term"));
+      while (probe.accept(",", false));
+      if (probe.accept(")", false)) {
+        probe.skip();
+        if (probe.peek() == ';' || probe.peek() == '}') {
+          a.emitted = std::move(terms);
+          in_ = probe;
+          return;
+        }
+      }
+    }
+    a.emitted.push_back(in_.until(";}", "the emitted term"));
+  }
+
+  LValue lvalue(std::string_view what) {
+    LValue l{in_.word(what, false), std::nullopt};
+    if (in_.accept("[", false)) {
+      l.index = in_.until("]", "an index");
+      in_.expect("]", "to close the index", false);
+    }
+    return l;
+  }
+
+  void targets(const SourceLocation& where) {
+    if (model_.targetsWhere)
+      Scanner::failAt(where, "the target list is declared twice (first at " + model_.targetsWhere->toString() + ")",
+                      "list every target on one 'targets' line");
+    model_.targetsWhere = where;
+    std::map<std::string, SourceLocation> listed;
+    do {
+      const Name t = in_.word("a transition's name");
+      const auto [first, fresh] = listed.emplace(t.text, t.where);
+      if (!fresh)
+        Scanner::failAt(t.where,
+                        "transition '" + t.text + "' is listed twice in 'targets' (first at " +
+                            first->second.toString() + ")",
+                        "list each target once");
+      model_.targets.push_back(t);
+    } while (in_.accept(","));
+  }
+
+  // Records a name of one kind, refusing a second declaration with the place of the first.
+  static Name claim(Name n, std::map<std::string, SourceLocation>& seen, const std::string& what) {
+    const auto [it, fresh] = seen.emplace(n.text, n.where);
+    if (!fresh)
+      Scanner::failAt(n.where, what + " '" + n.text + "' is declared twice (first at " + it->second.toString() + ")",
+                      "give each " + what + " its own name");
+    return n;
+  }
+
+  Scanner in_;
+  Model model_;
+  std::map<std::string, SourceLocation> values_, enums_, channels_, states_, transitions_;
+};
+
+}  // namespace
+
+Model readModel(std::string_view text, const std::string& file) { return Reader(text, file).read(); }
+
+}  // namespace symseq::iosts
