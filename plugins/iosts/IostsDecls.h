@@ -8,6 +8,7 @@
 //  - channels: one Channel each; an input channel's parameter `m` of `c` is the Input variable
 //    `c.m`; states: one location each.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>

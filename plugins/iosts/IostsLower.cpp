@@ -1,5 +1,6 @@
 #include "IostsLower.h"
 
+#include <map>
 #include <set>
 
 #include "IostsDecls.h"
