@@ -20,7 +20,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kMicrogrid = fs::path(SYMSEQ_SOURCE_DIR) / "configs/models/microgrid.iosts";
+// The frontend's reference example (the 7 transitions of docs/models/iosts.md); the shipped
+// configs/models/microgrid.iosts adds the discarded-measurement transition.
+const fs::path kMicrogrid = fs::path(SYMSEQ_SOURCE_DIR) / "tests/data/microgrid-7.iosts";
 const fs::path kSwap = fs::path(SYMSEQ_SOURCE_DIR) / "tests/data/swap.iosts";
 
 struct Loaded {

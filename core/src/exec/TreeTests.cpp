@@ -47,6 +47,7 @@ std::vector<TestSequence> TreeTestBuilder::build(const std::set<TransitionId>& c
   std::vector<TestSequence> out;
   for (TreeNodeId n : chooseNodes(covered))
     if (auto s = sequenceTo(n)) out.push_back(std::move(*s));
+  tree_.nodes[0].onTest = !out.empty();
   return out;
 }
 

@@ -29,6 +29,10 @@ std::string actionText(const TreeNode& n, const TransitionSystem& system) {
 std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
+    if (c == '\n') {
+      out += "\\n";  // DOT's line break inside a label
+      continue;
+    }
     if (c == '"' || c == '\\') out += '\\';
     out += c;
   }
