@@ -7,6 +7,9 @@
 //    unreachable,elevator}.toml (a file missing at start-up is skipped) with each solver plugin
 //    (z3, cvc5) and strategy symtest (`findpath` greedy and exact, `backtracking` as shipped) or
 //    bounded-exhaustive (no options).
+//  - examples/microgrid/<solver>/<strategy>: configs/microgrid.toml (IOSTS with external functions,
+//    from the paper's Table 1) with each tree strategy; examples/microgrid-<row>/<solver>/bfs: the
+//    paper's experiment rows configs/microgrid-{t1-m0,t1-m1,t1-m196,t3-m0}.toml.
 //  - backjump/<solver>/<backtracking>: bench/models/backjump.toml (symtest, greedy) with
 //    chronological or conflict-directed backtracking and max_paths = 100000, so that the path
 //    search and not the bounded model check after max_paths does the work (`model_check` stays 0).
@@ -17,7 +20,8 @@
 // iteration must give the same one but for times, or the benchmark is reported as an error):
 // `queries` (solver queries), `iterations` (paths planned and checked), `backtracks`, `length`
 // (steps of all sequences), `covered` of `targets`, `model_check` (sequences taken from the
-// bounded model check's witness).
+// bounded model check's witness), and for tree strategies `states` and `rows_added` (table rows
+// SolveTab added).
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -100,6 +104,8 @@ void runCase(benchmark::State& state, Registry& registry, const Case& c, const f
   state.counters["covered"] = first["covered"].get<double>();
   state.counters["targets"] = static_cast<double>(first["targets"].size());
   state.counters["model_check"] = stats.value("model_check_sequences", 0.0);
+  state.counters["states"] = stats.value("states", 0.0);
+  state.counters["rows_added"] = stats.value("table_rows_added", 0.0);
 }
 
 std::vector<Case> cases(const Registry& registry) {
@@ -127,6 +133,20 @@ std::vector<Case> cases(const Registry& registry) {
         out.push_back({prefix + "bounded-exhaustive", file, {"solver.name=" + solver, "strategy.name=bounded-exhaustive"}});
     }
   }
+
+  // The Microgrid example (IOSTS with external functions): the shipped default with each tree
+  // strategy, and the paper's experiment rows (Tables 2 and 4: the whole tree to height 15).
+  if (has(PluginKind::Frontend, "iosts"))
+    for (const auto& solver : solvers) {
+      const fs::path file = source / "configs" / "microgrid.toml";
+      for (const char* strategy : {"coverage", "bfs", "dfs"})
+        if (has(PluginKind::Strategy, strategy))
+          out.push_back({"examples/microgrid/" + solver + "/" + strategy, file,
+                         {"solver.name=" + solver, std::string("strategy.name=") + strategy}});
+      for (const char* row : {"microgrid-t1-m0", "microgrid-t1-m1", "microgrid-t1-m196", "microgrid-t3-m0"})
+        out.push_back({std::string("examples/") + row + "/" + solver + "/bfs",
+                       source / "configs" / (std::string(row) + ".toml"), {"solver.name=" + solver}});
+    }
 
   const fs::path backjump = source / "bench" / "models" / "backjump.toml";
   if (fs::exists(backjump) && has(PluginKind::Strategy, "symtest"))
