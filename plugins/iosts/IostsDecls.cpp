@@ -25,15 +25,20 @@ class DeclLowering {
   void declareEnums() {
     for (const EnumDecl& e : m_.enums) {
       enumSizes_.emplace(e.name.text, e.literals.size());
+      enumIndices_.emplace(e.name.text, static_cast<std::uint32_t>(system_.enumerations.size()));
+      Enumeration& kept = system_.enumerations.emplace_back();
+      kept.name = e.name.text;
+      for (const auto& literal : e.literals) kept.literals.push_back(literal.text);
       for (std::size_t i = 0; i < e.literals.size(); ++i)
         d_.scope.addLiteral(e.literals[i].text, ctx_.intVal(static_cast<long>(i)));
     }
   }
 
   ResolvedSort resolve(const SortText& s, bool arrayAllowed, std::string_view what) {
-    ResolvedSort r{Sort::integer(), std::nullopt, s.size, s.base.text};
+    ResolvedSort r{Sort::integer(), std::nullopt, std::nullopt, s.size, s.base.text};
     if (const auto e = enumSizes_.find(s.base.text); e != enumSizes_.end()) {
       r.enumSize = e->second;
+      r.enumIndex = enumIndices_.at(s.base.text);
     } else if (const auto kernel = Sort::fromString(s.base.text)) {
       r.sort = *kernel;
     } else {
@@ -71,6 +76,8 @@ class DeclLowering {
         cells.push_back(variable(a.name.text, sort.sort, a.name.where));
         d_.scope.addVariable(a.name.text, cells[0]);
       }
+      if (sort.enumIndex)
+        for (Expr cell : cells) system_.variableEnumerations.emplace(cell, *sort.enumIndex);
       d_.attributes.emplace(a.name.text, sort);
       pendingInitials_.push_back({&a, sort, std::move(cells)});
     }
@@ -125,10 +132,15 @@ class DeclLowering {
       std::vector<ResolvedSort>& sorts = d_.channelParams.emplace_back();
       for (const ChannelParam& p : c.params) {
         sorts.push_back(resolve(p.sort, false, "a channel parameter"));
+        if (sorts.back().enumIndex)
+          system_.parameterEnumerations.emplace(
+              std::pair{static_cast<std::uint32_t>(system_.channels.size()), static_cast<std::uint32_t>(channel.params.size())},
+              *sorts.back().enumIndex);
         channel.params.push_back(sorts.back().sort);
         if (!c.input) continue;
         inputs.push_back(variable(c.name.text + "." + p.name.text, sorts.back().sort, p.name.where));
         system_.variables.push_back({inputs.back(), VariableRole::Input, std::nullopt, p.name.where});
+        if (sorts.back().enumIndex) system_.variableEnumerations.emplace(inputs.back(), *sorts.back().enumIndex);
       }
       system_.channels.push_back(std::move(channel));
     }
@@ -145,6 +157,7 @@ class DeclLowering {
   ExprContext& ctx_;
   Declarations d_;
   std::map<std::string, std::size_t, std::less<>> enumSizes_;
+  std::map<std::string, std::uint32_t, std::less<>> enumIndices_;
   std::vector<PendingInitial> pendingInitials_;
 };
 

@@ -23,6 +23,7 @@ namespace symseq::iosts {
 struct ResolvedSort {
   Sort sort;
   std::optional<std::size_t> enumSize;  // an enum's number of literals
+  std::optional<std::uint32_t> enumIndex;  // into TransitionSystem::enumerations
   std::optional<std::uint32_t> cells;   // an array's size
   std::string text;                     // as written, for messages: "Status", "int[2]"
 };

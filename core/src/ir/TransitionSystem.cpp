@@ -163,4 +163,23 @@ void TransitionSystem::validate() const {
                   std::to_string(transitions.size()) + " transitions)");
 }
 
+namespace {
+
+const std::string* literal(const std::vector<Enumeration>& enums, std::uint32_t e, const Value& v) {
+  if (e >= enums.size() || !v.sort().isInt() || v.asInt() < 0 || v.asInt() >= enums[e].literals.size()) return nullptr;
+  return &enums[e].literals[static_cast<std::size_t>(v.asInt())];
+}
+
+}  // namespace
+
+const std::string* TransitionSystem::literalOf(Expr var, const Value& v) const {
+  const auto it = variableEnumerations.find(var);
+  return it == variableEnumerations.end() ? nullptr : literal(enumerations, it->second, v);
+}
+
+const std::string* TransitionSystem::literalOf(std::uint32_t channel, std::uint32_t param, const Value& v) const {
+  const auto it = parameterEnumerations.find({channel, param});
+  return it == parameterEnumerations.end() ? nullptr : literal(enumerations, it->second, v);
+}
+
 }  // namespace symseq

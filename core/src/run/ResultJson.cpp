@@ -20,6 +20,11 @@ nlohmann::ordered_json toJson(const Value& v) {
   return nullptr;
 }
 
+// An enumeration's literal as a JSON string, any other value as toJson does.
+nlohmann::ordered_json toJson(const Value& v, const std::string* literal) {
+  return literal ? nlohmann::ordered_json(*literal) : toJson(v);
+}
+
 // What a sequence that names its transitions does, step by step (IOSTS tests): the
 // transitions in order, each with the input it reads or the output it emits (checked by replay).
 nlohmann::ordered_json trace(const TestSequence& s, const TransitionSystem& system) {
@@ -33,13 +38,15 @@ nlohmann::ordered_json trace(const TestSequence& s, const TransitionSystem& syst
       if (t.action.kind == ActionKind::Input && step) {
         json values = json::object();
         for (Expr v : t.action.args)
-          if (const Value* value = step->inputs.find(v)) values[std::string(v.name())] = toJson(*value);
+          if (const Value* value = step->inputs.find(v))
+            values[std::string(v.name())] = toJson(*value, system.literalOf(v, *value));
         e["input"] = {{"channel", system.channels[t.action.channel].name}, {"values", std::move(values)}};
       }
       if (t.action.kind == ActionKind::Output && outputs && nextOutput < outputs->size()) {
         const OutputEvent& o = (*outputs)[nextOutput++];
         json values = json::array();
-        for (const Value& v : o.values) values.push_back(toJson(v));
+        for (std::uint32_t i = 0; i < o.values.size(); ++i)
+          values.push_back(toJson(o.values[i], system.literalOf(o.channel, i, o.values[i])));
         e["output"] = {{"channel", system.channels[o.channel].name}, {"values", std::move(values)}};
       }
       events.push_back(std::move(e));
@@ -75,11 +82,11 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
     json steps = json::array();
     for (const TestStep& step : s.steps) {
       json values = json::object();
-      for (const auto& [var, value] : step.inputs) values[std::string(var.name())] = toJson(value);
+      for (const auto& [var, value] : step.inputs) values[std::string(var.name())] = toJson(value, system.literalOf(var, value));
       steps.push_back(std::move(values));
     }
     json initial = json::object();
-    for (const auto& [var, value] : s.initial) initial[std::string(var.name())] = toJson(value);
+    for (const auto& [var, value] : s.initial) initial[std::string(var.name())] = toJson(value, system.literalOf(var, value));
     json seq{{"steps", std::move(steps)}};
     if (!initial.empty()) seq["initial"] = std::move(initial);
     if (s.prefix) seq["trace"] = trace(s, system);

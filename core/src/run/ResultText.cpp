@@ -30,6 +30,16 @@ std::string valuesText(const std::vector<Value>& values) {
   return text;
 }
 
+// An output's values, enumeration literals by name.
+std::string outputText(const OutputEvent& o, const TransitionSystem& system) {
+  std::string text;
+  for (std::uint32_t i = 0; i < o.values.size(); ++i) {
+    const std::string* literal = system.literalOf(o.channel, i, o.values[i]);
+    text += (i ? ", " : "") + (literal ? *literal : o.values[i].toString());
+  }
+  return text;
+}
+
 // A sequence that names its transitions (IOSTS tests): one row per transition with the input it
 // reads or the output it must emit.
 std::string traceTable(const TestSequence& s, const TransitionSystem& system) {
@@ -42,11 +52,14 @@ std::string traceTable(const TestSequence& s, const TransitionSystem& system) {
       if (t.action.kind == ActionKind::Input && step) {
         std::string values;
         for (Expr v : t.action.args)
-          if (const Value* value = step->inputs.find(v)) values += (values.empty() ? "" : ", ") + std::string(v.name()) + " = " + value->toString();
+          if (const Value* value = step->inputs.find(v)) {
+            const std::string* literal = system.literalOf(v, *value);
+            values += (values.empty() ? "" : ", ") + std::string(v.name()) + " = " + (literal ? *literal : value->toString());
+          }
         action = system.channels[t.action.channel].name + "?(" + values + ")";
       } else if (t.action.kind == ActionKind::Output) {
         const bool known = outputs && nextOutput < outputs->size();
-        action = system.channels[t.action.channel].name + "!(" + (known ? valuesText((*outputs)[nextOutput++].values) : "") + ")";
+        action = system.channels[t.action.channel].name + "!(" + (known ? outputText((*outputs)[nextOutput++], system) : "") + ")";
       }
       rows.push_back({std::to_string(rows.size()), t.name, action});
     }

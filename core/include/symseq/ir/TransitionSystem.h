@@ -9,6 +9,7 @@
 //   the updates run in order, each seeing the effect of the previous ones;
 //   control moves to `target`; an output action emits its terms evaluated before the updates.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,6 +71,13 @@ struct Transition {
   std::optional<SourceLocation> where;
 };
 
+// An enumeration of the model (IOSTS `enum Status { ok, alarm }`): lowered to Int values 0..k-1,
+// with the literals kept so that results show `alarm` rather than 1.
+struct Enumeration {
+  std::string name;
+  std::vector<std::string> literals;
+};
+
 class TransitionSystem {
  public:
   explicit TransitionSystem(ExprContext& ctx) : ctx_(&ctx) {}
@@ -87,6 +95,10 @@ class TransitionSystem {
   // The model's own target list (e.g. a `.cfg` file's `targets` line), in the model's order;
   // empty when the model names none. A run file's [targets] overrides it.
   std::vector<TransitionId> declaredTargets;
+  std::vector<Enumeration> enumerations;
+  // Which variables and channel parameters (channel, parameter) hold an enumeration's values.
+  std::map<Expr, std::uint32_t, ExprIdLess> variableEnumerations;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> parameterEnumerations;
 
   LocationId addLocation(std::string locationName, std::optional<SourceLocation> where = std::nullopt);
   [[nodiscard]] std::optional<LocationId> findLocation(std::string_view locationName) const;
@@ -94,6 +106,9 @@ class TransitionSystem {
   [[nodiscard]] const VariableDecl* findVariable(Expr var) const;
   // Transitions leaving `from`, in declaration order.
   [[nodiscard]] std::vector<TransitionId> outgoing(LocationId from) const;
+  // The enumeration literal a value of `var` (or of a channel parameter) stands for, if any.
+  [[nodiscard]] const std::string* literalOf(Expr var, const Value& v) const;
+  [[nodiscard]] const std::string* literalOf(std::uint32_t channel, std::uint32_t param, const Value& v) const;
 
   // Checks the structural rules (sorts of guards and updates, indices in range, unique names,
   // inputs bound only by input actions, ...) and throws Error at the offending element.
