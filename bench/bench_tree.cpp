@@ -73,7 +73,7 @@ void explore(benchmark::State& state, const char* solverName, std::uint64_t maxS
     const auto start = std::chrono::steady_clock::now();
     const GenerationJob job{sys, *solver, {}, targets, budgets, 0, start + budgets.time};
     Fifo fifo;
-    const GenerationResult r = exploreTree(job, fifo, TreeSearchOptions{0, maxStates, false});
+    const GenerationResult r = exploreTree(job, fifo, TreeSearchOptions{0, maxStates, false, 0});
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     states = static_cast<double>(r.stats.states);
     pruned = static_cast<double>(r.stats.prunedStates);

@@ -47,6 +47,17 @@ void checkExample(const std::string& name, int optimum) {
       CHECK(reasons(result) == reasons(oracle));
       if (std::string(findpath) == "exact") CHECK(result["length"] == optimum);
     }
+    // The tree strategies work on CFG models too (one test step per loop iteration, as for
+    // symtest): the same coverage and reasons; bfs's tests are shortest per target.
+    for (const char* strategy : {"bfs", "coverage"}) {
+      CAPTURE(solver);
+      CAPTURE(strategy);
+      const auto result = runAndRead(
+          file, {std::string("solver.name=") + solver, std::string("strategy.name=") + strategy}, "examples-" + name);
+      CHECK(result["replayed"] == true);
+      CHECK(coveredNames(result) == coveredNames(oracle));
+      CHECK(reasons(result) == reasons(oracle));
+    }
   }
 }
 

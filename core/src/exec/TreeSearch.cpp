@@ -1,6 +1,7 @@
 #include "symseq/exec/TreeSearch.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -26,6 +27,8 @@ constexpr OptionSpec kOptions[] = {
     {"enrich_attempts", OptionType::Int, "10",
      "m of SolveTab: attempts to enrich the function tables per unsatisfiable path condition (0: static tables)"},
     {"max_states", OptionType::Int, "100000", "the most symbolic states the tree keeps (>= 1)"},
+    {"height", OptionType::Int, "0",
+     "the most transitions on a path of the tree (the paper's height); 0: bounded by [budgets] depth alone"},
     {"stop_when_covered", OptionType::Bool, "true", "stop as soon as every target is covered"},
 };
 
@@ -33,6 +36,7 @@ constexpr OptionSpec kOptions[] = {
 struct Pending {
   SymbolicState state;
   std::vector<CallRecord> calls;  // κ of the path
+  std::uint32_t steps = 0;        // input transitions on the path: test steps
 };
 
 class TreeExplorer {
@@ -60,7 +64,8 @@ class TreeExplorer {
       auto it = pending_.find(next.node);
       Pending state = std::move(it->second);
       pending_.erase(it);
-      if (next.depth >= job_.budgets.depth) continue;  // the height bound
+      // The bounds: test steps ([budgets] depth, as for every strategy) and the tree's height.
+      if (state.steps >= job_.budgets.depth || (options_.height != 0 && next.depth >= options_.height)) continue;
       expand(next.node, state);
     }
     incomplete_ = incomplete_ || !searcher_.empty();
@@ -114,7 +119,8 @@ class TreeExplorer {
   std::optional<Pending> step(const Pending& from, TransitionId t) {
     ExprContext& ctx = system_.context();
     SymbolicStep s = executor_.apply(from.state, t);
-    Pending child{std::move(s.next), from.calls};
+    const bool input = system_.transitions[t].action.kind == ActionKind::Input;
+    Pending child{std::move(s.next), from.calls, from.steps + (input ? 1u : 0u)};
     // The executor appended the raw guard; the path condition keeps the rewritten, folded one.
     if (child.state.pathCondition.size() > from.state.pathCondition.size()) child.state.pathCondition.pop_back();
     CallExtractor chi(ctx, child.state.depth);
@@ -215,6 +221,10 @@ TreeSearchOptions treeSearchOptions(const Options& options) {
   o.enrichAttempts = static_cast<std::uint64_t>(m);
   o.maxStates = static_cast<std::uint64_t>(states);
   o.stopWhenCovered = options.getBool("stop_when_covered");
+  const std::int64_t height = options.getInt("height");
+  if (height < 0 || height > std::numeric_limits<std::uint32_t>::max())
+    throw options.invalid("height", "must be between 0 (no limit) and 4294967295");
+  o.height = static_cast<std::uint32_t>(height);
   return o;
 }
 

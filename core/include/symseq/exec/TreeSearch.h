@@ -4,8 +4,9 @@
 // state to expand next (KLEE's searcher contract). Each expansion executes every transition
 // leaving the state (SymbolicExecutor), applies χ to the new terms (summary/CallRecord.h), folds
 // constants, and keeps the child when SolveTab finds its path condition satisfiable up to the
-// tables; infeasible children are pruned. Within the budgets: height (Budgets::depth), states,
-// time and solver queries.
+// tables; infeasible children are pruned. Within the budgets: test steps on a path (input
+// transitions, Budgets::depth, as for every strategy), the tree's height in transitions
+// (`height`), states, time and solver queries.
 //
 // Tests: for every covered target, the shallowest node reached by it; nodes on another chosen
 // node's path are dropped; each remaining path is solved once more (with the final tables) and
@@ -43,6 +44,7 @@ struct TreeSearchOptions {
   std::uint64_t enrichAttempts = 10;  // SolveTab's m
   std::uint64_t maxStates = 100'000;
   bool stopWhenCovered = true;        // stop once every target is covered
+  std::uint32_t height = 0;           // transitions on a path; 0: no limit but the steps
 };
 
 // The options every tree strategy declares, and reading them.
