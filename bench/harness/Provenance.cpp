@@ -1,0 +1,108 @@
+#include "harness/Provenance.h"
+
+#include <openssl/evp.h>
+
+#include <array>
+#include <chrono>
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <toml++/toml.h>
+
+#include "symseq/BuildInfo.h"
+#include "symseq/support/Error.h"
+
+namespace symseq::bench {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+
+std::string sha256Hex(std::string_view bytes) {
+  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+  unsigned int size = 0;
+  if (EVP_Digest(bytes.data(), bytes.size(), digest.data(), &size, EVP_sha256(), nullptr) != 1)
+    throw Error("SHA-256 failed (OpenSSL)");
+  std::string hex;
+  for (unsigned int i = 0; i < size; ++i) hex += fmt::format("{:02x}", digest[i]);
+  return hex;
+}
+
+std::string sha256File(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ConfigError("cannot read '" + file.string() + "'", std::nullopt, "check the path in the matrix");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return sha256Hex(text.str());
+}
+
+namespace {
+
+std::string cpuModel() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "unknown";
+}
+
+// The model a run file names (model.file, relative to the run file), if it can be read.
+std::optional<fs::path> modelOf(const fs::path& runFile) {
+  try {
+    const toml::table t = toml::parse_file(runFile.string());
+    if (const auto file = t["model"]["file"].value<std::string>()) return (runFile.parent_path() / *file).lexically_normal();
+  } catch (const toml::parse_error&) {
+    // The cell will report the run file's error; provenance just has no model for it.
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+json collectProvenance(const Matrix& matrix, const std::vector<PluginInfo>& plugins, const std::optional<Shard>& shard) {
+  const fs::path base = fs::absolute(matrix.file).parent_path();
+  json files = json::array();
+  auto addFile = [&](const char* role, const std::string& run, const fs::path& file) {
+    // Relative to the matrix, so shards run from different checkouts agree.
+    files.push_back({{"role", role}, {"run", run}, {"file", file.lexically_relative(base).string()},
+                     {"sha256", fs::exists(file) ? sha256File(file) : "missing"}});
+  };
+  for (const MatrixRun& run : matrix.runs) {
+    addFile("run", run.name, run.file);
+    if (const auto model = modelOf(run.file)) addFile("model", run.name, *model);
+  }
+  json pluginList = json::array();
+  json solvers = json::object();
+  for (const PluginInfo& p : plugins) {
+    pluginList.push_back({{"kind", std::string(toString(p.kind))}, {"name", p.name}, {"version", p.version},
+                          {"build_id", p.buildId}});
+    if (p.kind == PluginKind::Solver) solvers[p.name] = p.version;
+  }
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  return json{{"type", "provenance"},
+              {"format", 1},
+              {"symseq_version", kVersion},
+              {"commit", kGitCommit},
+              {"build_id", kBuildId},
+              {"compiler", kCompiler},
+              {"solvers", std::move(solvers)},
+              {"plugins", std::move(pluginList)},
+              {"matrix", {{"file", matrix.file.filename().string()}, {"sha256", sha256Hex(matrix.text)}}},
+              {"files", std::move(files)},
+              {"limits", {{"time_s", matrix.limits.timeSeconds}, {"memory_mb", matrix.limits.memoryMegabytes}}},
+              {"cpu_model", cpuModel()},
+              {"cores", std::thread::hardware_concurrency()},
+              {"date", fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(now))},
+              {"shard", shard ? json(fmt::format("{}/{}", shard->index, shard->count)) : json(nullptr)}};
+}
+
+std::vector<std::string> provenanceDifferences(const json& a, const json& b) {
+  std::vector<std::string> out;
+  for (const char* key : {"symseq_version", "commit", "build_id", "compiler", "plugins", "matrix", "files", "limits",
+                          "cpu_model"})
+    if (a.value(key, json()) != b.value(key, json())) out.emplace_back(key);
+  return out;
+}
+
+}  // namespace symseq::bench
