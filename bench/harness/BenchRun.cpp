@@ -46,7 +46,7 @@ BenchSummary runBench(const BenchOptions& o, std::ostream& progressOut) {
   Progress progress(progressOut, o.interactive, cells.size(), summary.skipped);
   for (const Cell& c : cells) {
     if (done.count(c.id)) continue;
-    const CellOutcome outcome = runCell(c, o.command, matrix.limits);
+    const CellOutcome outcome = runCell(c, o.command, c.limits);
     appender.append(cellRecord(c, outcome));
     ++summary.ran;
     summary.failed += outcome.status == CellStatus::Ok ? 0 : 1;

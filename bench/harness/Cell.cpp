@@ -28,6 +28,7 @@ std::vector<Cell> expandMatrix(const Matrix& m) {
         c.run = run.name;
         c.runFile = run.file;
         c.repetition = rep;
+        c.limits = run.limits;
         c.overrides = run.overrides;
         c.configuration = run.name;
         for (std::size_t a = 0; a < m.axes.size(); ++a) {

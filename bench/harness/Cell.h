@@ -21,6 +21,7 @@ struct Cell {
   std::vector<std::pair<std::string, std::string>> axes;  // axis key, value label
   std::vector<std::string> overrides;                      // `key=value` for `symseq run --set`
   unsigned repetition = 1;                                  // from 1
+  CellLimits limits;
 };
 
 // The cross product: repetition outermost (so a drifting machine spreads over every

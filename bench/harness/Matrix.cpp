@@ -89,7 +89,22 @@ class MatrixReader {
   std::string file_;
 };
 
-std::vector<MatrixRun> readRuns(const MatrixReader& r, const std::filesystem::path& base) {
+// time_s and memory_mb of [limits] or of one [[runs]] entry, over `limits`.
+CellLimits readLimits(const MatrixReader& r, const toml::table& t, CellLimits limits) {
+  if (const toml::node* n = t.get("time_s")) {
+    const auto v = n->value<double>();
+    if (!v || *v <= 0) r.fail(n->source(), "'time_s' must be a number > 0", "seconds of wall time per cell");
+    limits.timeSeconds = *v;
+  }
+  if (const toml::node* n = t.get("memory_mb")) {
+    const auto* v = n->as_integer();
+    if (!v || v->get() < 1) r.fail(n->source(), "'memory_mb' must be an integer >= 1", "megabytes of resident memory per cell");
+    limits.memoryMegabytes = static_cast<std::uint64_t>(v->get());
+  }
+  return limits;
+}
+
+std::vector<MatrixRun> readRuns(const MatrixReader& r, const std::filesystem::path& base, const CellLimits& limits) {
   const toml::array* runs = r.arrayOfTables("runs");
   if (!runs || runs->empty())
     throw ConfigError("the matrix names no run file", SourceLocation{r.file(), 0, 0},
@@ -98,11 +113,12 @@ std::vector<MatrixRun> readRuns(const MatrixReader& r, const std::filesystem::pa
   std::set<std::string> names;
   for (const toml::node& node : *runs) {
     const toml::table& t = *node.as_table();
-    r.checkKeys(t, "[[runs]]", {"file", "name", "set"});
+    r.checkKeys(t, "[[runs]]", {"file", "name", "set", "time_s", "memory_mb"});
     const auto* file = t.get("file");
     if (!file) r.fail(t.source(), "[[runs]] needs file = \"RUN.toml\"");
     if (!file->is_string()) r.fail(file->source(), "'file' must be a string");
     MatrixRun run;
+    run.limits = readLimits(r, t, limits);
     run.file = (base / file->as_string()->get()).lexically_normal();
     if (!std::filesystem::is_regular_file(run.file))
       r.fail(file->source(), "run file '" + run.file.string() + "' does not exist",
@@ -179,24 +195,6 @@ std::vector<Exclusion> readExclusions(const MatrixReader& r, const std::vector<A
   return out;
 }
 
-CellLimits readLimits(const MatrixReader& r) {
-  CellLimits limits;
-  const toml::table* t = r.table(r.root(), "limits");
-  if (!t) return limits;
-  r.checkKeys(*t, "[limits]", {"time_s", "memory_mb"});
-  if (const toml::node* n = t->get("time_s")) {
-    const auto v = n->value<double>();
-    if (!v || *v <= 0) r.fail(n->source(), "'time_s' must be a number > 0", "seconds of wall time per cell");
-    limits.timeSeconds = *v;
-  }
-  if (const toml::node* n = t->get("memory_mb")) {
-    const auto* v = n->as_integer();
-    if (!v || v->get() < 1) r.fail(n->source(), "'memory_mb' must be an integer >= 1", "megabytes of resident memory per cell");
-    limits.memoryMegabytes = static_cast<std::uint64_t>(v->get());
-  }
-  return limits;
-}
-
 }  // namespace
 
 Matrix parseMatrix(std::string_view text, const std::filesystem::path& file) {
@@ -217,8 +215,12 @@ Matrix parseMatrix(std::string_view text, const std::filesystem::path& file) {
     if (!v || v->get() < 1 || v->get() > 1000) r.fail(n->source(), "'repetitions' must be an integer from 1 to 1000");
     m.repetitions = static_cast<unsigned>(v->get());
   }
-  m.limits = readLimits(r);
-  m.runs = readRuns(r, std::filesystem::absolute(file).parent_path());
+  CellLimits limits;
+  if (const toml::table* t = r.table(root, "limits")) {
+    r.checkKeys(*t, "[limits]", {"time_s", "memory_mb"});
+    limits = readLimits(r, *t, limits);
+  }
+  m.runs = readRuns(r, std::filesystem::absolute(file).parent_path(), limits);
   m.axes = readAxes(r);
   m.exclusions = readExclusions(r, m.axes, m.runs);
   return m;

@@ -24,21 +24,22 @@ struct Axis {
   std::vector<AxisValue> values;
 };
 
+struct CellLimits {
+  double timeSeconds = 300.0;
+  std::uint64_t memoryMegabytes = 4096;
+};
+
 struct MatrixRun {
   std::string name;                        // unique; the run file's stem unless given
   std::filesystem::path file;              // absolute
   std::vector<std::string> overrides;      // fixed `key=value` assignments for this run
+  CellLimits limits;                       // [limits], or the run's own time_s / memory_mb
 };
 
 // A cell is left out when it matches every entry of one exclusion (and its run, if named).
 struct Exclusion {
   std::optional<std::string> run;
   std::vector<std::pair<std::string, std::string>> match;  // axis key, value label
-};
-
-struct CellLimits {
-  double timeSeconds = 300.0;
-  std::uint64_t memoryMegabytes = 4096;
 };
 
 struct Matrix {
@@ -48,7 +49,6 @@ struct Matrix {
   std::vector<Axis> axes;  // in key order (TOML tables are unordered; this keeps ids stable)
   std::vector<Exclusion> exclusions;
   unsigned repetitions = 1;
-  CellLimits limits;
 };
 
 // Throws ConfigError at the offending key's file:line:col (unknown keys with a did-you-mean).

@@ -90,7 +90,6 @@ json collectProvenance(const Matrix& matrix, const std::vector<PluginInfo>& plug
               {"plugins", std::move(pluginList)},
               {"matrix", {{"file", matrix.file.filename().string()}, {"sha256", sha256Hex(matrix.text)}}},
               {"files", std::move(files)},
-              {"limits", {{"time_s", matrix.limits.timeSeconds}, {"memory_mb", matrix.limits.memoryMegabytes}}},
               {"cpu_model", cpuModel()},
               {"cores", std::thread::hardware_concurrency()},
               {"date", fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(now))},
@@ -99,7 +98,7 @@ json collectProvenance(const Matrix& matrix, const std::vector<PluginInfo>& plug
 
 std::vector<std::string> provenanceDifferences(const json& a, const json& b) {
   std::vector<std::string> out;
-  for (const char* key : {"symseq_version", "commit", "build_id", "compiler", "plugins", "matrix", "files", "limits",
+  for (const char* key : {"symseq_version", "commit", "build_id", "compiler", "plugins", "matrix", "files",
                           "cpu_model"})
     if (a.value(key, json()) != b.value(key, json())) out.emplace_back(key);
   return out;
