@@ -22,7 +22,7 @@ Shard parseShard(std::string_view text) {
   if (slash == std::string_view::npos || !parseNumber(text.substr(0, slash), s.index) ||
       !parseNumber(text.substr(slash + 1), s.count) || s.count == 0 || s.index == 0 || s.index > s.count)
     throw ConfigError("--shard expects i/N with 1 <= i <= N, got '" + std::string(text) + "'",
-                      SourceLocation{"<command line>", 1, 1},
+                      std::nullopt,
                       "e.g. --shard 2/8 runs the second of eight slices; a Slurm job array passes "
                       "--shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT");
   return s;

@@ -13,7 +13,7 @@ struct Shard {
   unsigned count = 1;
 };
 
-// "i/N" with 1 <= i <= N; throws ConfigError at "<command line>" otherwise.
+// "i/N" with 1 <= i <= N; throws ConfigError otherwise.
 [[nodiscard]] Shard parseShard(std::string_view text);
 // Cells whose index is i-1 modulo N: round robin, so every shard gets a share of every run and
 // configuration, and the shards partition the cells.
