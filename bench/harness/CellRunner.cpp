@@ -16,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "harness/TomlString.h"
 #include "symseq/support/Error.h"
 
 namespace symseq::bench {
@@ -60,15 +61,6 @@ class ScratchDir {
  private:
   fs::path path_;
 };
-
-std::string tomlString(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
 
 std::string readText(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);

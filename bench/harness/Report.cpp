@@ -38,6 +38,18 @@ std::string uncoveredText(const std::vector<json>& cells) {
   return out;
 }
 
+// "11/11" when the group's cells share one target count; over several models the median share.
+std::string coveredText(const std::vector<json>& cells, const std::optional<Summary>& covered,
+                        const std::optional<Summary>& total) {
+  if (!covered || !total) return "-";
+  if (total->min == total->max) return number(covered->median) + "/" + number(total->max);
+  std::vector<double> shares;
+  for (const json& c : cells)
+    if (c.contains("targets_covered") && c.value("targets_total", 0) > 0)
+      shares.push_back(100.0 * c["targets_covered"].get<double>() / c["targets_total"].get<double>());
+  return number(summarize(shares)->median, 3) + "%";
+}
+
 std::string medianText(const std::optional<Summary>& s) { return s ? number(s->median) : "-"; }
 
 void checkGroupBy(const Results& results, const std::vector<std::string>& groupBy) {
@@ -104,7 +116,7 @@ ReportFiles makeReport(const Results& results, const ReportOptions& options) {
     std::vector<std::string> mdRow{g.label,
                                    std::to_string(g.cells.size()),
                                    counts.text(),
-                                   covered ? number(covered->median) + "/" + number(total->max) : "-",
+                                   coveredText(g.cells, covered, total),
                                    rangeText(length),
                                    medianText(summarize(series(g.cells, "sequences"))),
                                    rangeText(queries),
