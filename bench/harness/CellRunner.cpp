@@ -227,7 +227,12 @@ CellOutcome runCell(const Cell& cell, const CellCommand& command, const CellLimi
       out.message = errorMessage(err);
     } else {
       out.status = CellStatus::Error;
-      out.message = *out.exitCode == 0 ? "exit 0 but no result.json" : errorMessage(err);
+      if (*out.exitCode == 0)
+        out.message = "exit 0 but no result.json";
+      else if (*out.exitCode == 1 && out.result && !out.result->value("replayed", true))
+        out.message = "a proposed sequence did not replay (exit 1; result.json says why)";
+      else
+        out.message = errorMessage(err);
     }
   }
   return out;

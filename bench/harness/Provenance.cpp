@@ -2,6 +2,7 @@
 
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <fmt/chrono.h>
@@ -58,6 +59,31 @@ std::optional<fs::path> modelOf(const fs::path& runFile) {
   return std::nullopt;
 }
 
+// The models a run's cells may load: its run file's, and any a `model.file` override of the
+// run's `set` or of an axis names (relative to the run file, as symseq run reads them).
+std::vector<fs::path> modelsOf(const MatrixRun& run, const std::vector<Axis>& axes) {
+  std::vector<fs::path> out;
+  auto add = [&](const fs::path& p) {
+    if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  };
+  auto addToml = [&](const std::string& valueText) {
+    try {
+      const toml::table t = toml::parse("v = " + valueText);
+      if (const auto file = t["v"].value<std::string>()) add((run.file.parent_path() / *file).lexically_normal());
+    } catch (const toml::parse_error&) {
+      // Not a string: the cell will say so.
+    }
+  };
+  if (const auto model = modelOf(run.file)) add(*model);
+  const std::string key = "model.file=";
+  for (const std::string& o : run.overrides)
+    if (o.rfind(key, 0) == 0) addToml(o.substr(key.size()));
+  for (const Axis& a : axes)
+    if (a.key == "model.file")
+      for (const AxisValue& v : a.values) addToml(v.toml);
+  return out;
+}
+
 }  // namespace
 
 json collectProvenance(const Matrix& matrix, const std::vector<PluginInfo>& plugins, const std::optional<Shard>& shard) {
@@ -70,7 +96,7 @@ json collectProvenance(const Matrix& matrix, const std::vector<PluginInfo>& plug
   };
   for (const MatrixRun& run : matrix.runs) {
     addFile("run", run.name, run.file);
-    if (const auto model = modelOf(run.file)) addFile("model", run.name, *model);
+    for (const fs::path& model : modelsOf(run, matrix.axes)) addFile("model", run.name, model);
   }
   json pluginList = json::array();
   json solvers = json::object();
