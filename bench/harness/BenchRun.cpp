@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "harness/AxisCheck.h"
 #include "harness/CellRecord.h"
 #include "harness/Progress.h"
 #include "harness/Provenance.h"
@@ -10,11 +11,12 @@
 
 namespace symseq::bench {
 
-BenchSummary runBench(const BenchOptions& o, std::ostream& progressOut) {
+BenchSummary runBench(const BenchOptions& o, Registry& registry, std::ostream& progressOut) {
   const Matrix matrix = loadMatrix(o.matrixFile);
+  checkAxes(matrix, registry, o.pluginDirs);
   std::vector<Cell> cells = expandMatrix(matrix);
   if (o.shard) cells = selectShard(cells, *o.shard);
-  const auto provenance = collectProvenance(matrix, o.plugins, o.shard);
+  const auto provenance = collectProvenance(matrix, registry.list(), o.shard);
 
   const auto parent = std::filesystem::absolute(o.resultsFile).parent_path();
   if (!std::filesystem::is_directory(parent))

@@ -17,7 +17,7 @@ struct BenchOptions {
   std::filesystem::path resultsFile;
   std::optional<Shard> shard;
   CellCommand command;
-  std::vector<PluginInfo> plugins;  // for the provenance
+  std::vector<std::filesystem::path> pluginDirs;  // --plugin-dir, already loaded into the registry
   bool interactive = false;         // redraw one progress line
 };
 
@@ -28,7 +28,9 @@ struct BenchSummary {
   std::size_t failed = 0;   // ran, and not ok
 };
 
-// Throws ConfigError for a bad matrix, or a results file made with another provenance.
-BenchSummary runBench(const BenchOptions& options, std::ostream& progress);
+// `registry` holds the plugins the cells get: the axes are checked against it and it is listed
+// in the provenance. Throws ConfigError for a bad matrix, or a results file made with another
+// provenance.
+BenchSummary runBench(const BenchOptions& options, Registry& registry, std::ostream& progress);
 
 }  // namespace symseq::bench

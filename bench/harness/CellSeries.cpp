@@ -56,15 +56,16 @@ Table cellTable(const std::vector<json>& cells, bool measured) {
   if (measured) t.header.insert(t.header.end(), kMeasuredFields.begin(), kMeasuredFields.end());
   auto text = [](const json& v) { return v.is_null() ? std::string() : v.is_string() ? v.get<std::string>() : v.dump(); };
   for (const json& c : cells) {
-    std::vector<std::string> row{text(c["index"]), text(c["id"]), text(c["run"]), text(c["repetition"]),
-                                 text(c["status"]), c.value("message", "")};
-    for (const std::string& f : counted) row.push_back(c.contains(f) ? text(c[f]) : "");
+    auto field = [&](const char* key) { return c.contains(key) ? text(c[key]) : std::string(); };
+    std::vector<std::string> row{field("index"), field("id"), field("run"), field("repetition"), field("status"),
+                                 c.value("message", "")};
+    for (const std::string& f : counted) row.push_back(field(f.c_str()));
     std::string uncovered;
     for (const json& u : c.value("uncovered", json::array()))
       uncovered += (uncovered.empty() ? "" : " ") + u.value("name", "") + ":" + u.value("reason", "");
     row.push_back(uncovered);
     if (measured)
-      for (std::string_view f : kMeasuredFields) row.push_back(c.contains(f) ? text(c[std::string(f)]) : "");
+      for (std::string_view f : kMeasuredFields) row.push_back(field(std::string(f).c_str()));
     t.rows.push_back(std::move(row));
   }
   return t;

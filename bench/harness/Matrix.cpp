@@ -149,7 +149,7 @@ std::vector<Axis> readAxes(const MatrixReader& r) {
     Axis axis{std::string(key.str()), {}};
     std::set<std::string> labels;
     for (const toml::node& v : *values) {
-      AxisValue value{labelOf(v), tomlText(v)};
+      AxisValue value{labelOf(v), tomlText(v), at(v.source(), r.file())};
       if (!labels.insert(value.label).second)
         r.fail(v.source(), "axis '" + axis.key + "' has the value '" + value.label + "' twice");
       axis.values.push_back(std::move(value));

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "symseq/support/Error.h"
+
 namespace symseq::bench {
 
 // One value of an axis: `label` names it in cell ids and tables ("cvc5", "permute-edges+break-sequence",
@@ -17,6 +19,7 @@ namespace symseq::bench {
 struct AxisValue {
   std::string label;
   std::string toml;
+  SourceLocation where;  // of the value in the matrix file
 };
 
 struct Axis {

@@ -45,7 +45,7 @@ std::string coveredText(const std::vector<json>& cells, const std::optional<Summ
   if (total->min == total->max) return number(covered->median) + "/" + number(total->max);
   std::vector<double> shares;
   for (const json& c : cells)
-    if (c.contains("targets_covered") && c.value("targets_total", 0) > 0)
+    if (c.value("targets_covered", json()).is_number() && c.value("targets_total", 0) > 0)
       shares.push_back(100.0 * c["targets_covered"].get<double>() / c["targets_total"].get<double>());
   return number(summarize(shares)->median, 3) + "%";
 }
@@ -151,7 +151,7 @@ ReportFiles makeReport(const Results& results, const ReportOptions& options) {
 
   Table failures{{"cell", "status", "message"}, {}, {}};
   for (const json& c : results.cells)
-    if (c.value("status", "") != "ok") failures.rows.push_back({c["id"], c["status"], c.value("message", "")});
+    if (c.value("status", "") != "ok") failures.rows.push_back({c.value("id", ""), c.value("status", ""), c.value("message", "")});
 
   std::string markdown = "# Benchmark report\n\n";
   if (results.provenance) markdown += provenanceText(*results.provenance, options.measured) + "\n";

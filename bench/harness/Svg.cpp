@@ -26,7 +26,11 @@ std::string xml(const std::string& s) {
 }  // namespace
 
 std::string rangeChart(const std::string& title, const std::string& unit, const std::vector<ChartRow>& rows) {
-  constexpr int labelWidth = 380, plotWidth = 360, rowHeight = 22, top = 40, right = 70;
+  constexpr int plotWidth = 360, rowHeight = 22, top = 40, right = 70;
+  // Room for the longest label at about 7 px a character (12 px sans-serif), so none is clipped.
+  std::size_t longest = 10;
+  for (const ChartRow& r : rows) longest = std::max(longest, r.label.size());
+  const int labelWidth = 12 + 7 * static_cast<int>(longest);
   const int height = top + rowHeight * static_cast<int>(rows.size()) + 30;
   double scale = 0;
   for (const ChartRow& r : rows) scale = std::max(scale, r.max);

@@ -43,13 +43,11 @@ int runBench(const BenchRunOptions& o) {
     b.command.extraArguments.push_back("--plugin-dir");
     b.command.extraArguments.push_back(std::filesystem::absolute(d).string());
   }
-  {
-    Registry registry;
-    loadPlugins(registry, o.dirs);
-    b.plugins = registry.list();
-  }
+  Registry registry;
+  loadPlugins(registry, o.dirs);
+  b.pluginDirs = o.dirs.dirs;
   b.interactive = isatty(STDERR_FILENO) != 0;
-  const bench::BenchSummary s = bench::runBench(b, std::cerr);
+  const bench::BenchSummary s = bench::runBench(b, registry, std::cerr);
   std::cout << s.cells << " cells: " << s.skipped << " already done, " << s.ran << " run, " << s.failed
             << " of them not ok; results in " << o.out.string() << "\n";
   return 0;

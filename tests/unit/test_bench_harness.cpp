@@ -8,8 +8,10 @@
 #include "ScratchDir.h"
 #include "harness/Cell.h"
 #include "harness/CellRecord.h"
+#include "harness/Compare.h"
 #include "harness/Matrix.h"
 #include "harness/Report.h"
+#include "harness/Merge.h"
 #include "harness/ResultsFile.h"
 #include "harness/Shard.h"
 #include "harness/Statistics.h"
@@ -219,4 +221,45 @@ TEST_CASE("a results file with a torn last line: the line is ignored, then cut o
   std::ofstream(file, std::ios::app) << "garbage\n" << R"({"type":"cell","index":3,"id":"d"})" << "\n";
   CHECK_THROWS_WITH_AS((void)readResults(file), doctest::Contains("results.jsonl:5:1"), ConfigError);
   std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+// Five repetitions of one configuration with the given run times, and `length` steps each.
+Results timed(const std::vector<double>& times, int length, const std::string& commit = "abc") {
+  Results r;
+  r.provenance = json{{"type", "provenance"}, {"commit", commit}, {"shard", "1/2"}};
+  for (std::size_t i = 0; i < times.size(); ++i)
+    r.cells.push_back({{"type", "cell"}, {"index", i}, {"id", "gm/solver.name=z3/rep=" + std::to_string(i + 1)},
+                       {"configuration", "gm/solver.name=z3"}, {"status", "ok"}, {"length", length},
+                       {"total_time_s", times[i]}, {"wall_time_s", times[i] + 0.01}});
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("compare: a verdict from the Mann-Whitney U test with five repetitions a side, and equal results") {
+  const std::string faster = compareResults(timed({1.0, 1.1, 1.2, 1.3, 1.4}, 2), timed({0.5, 0.6, 0.55, 0.52, 0.58}, 2), {});
+  CHECK(faster.find("| gm/solver.name=z3 | 5 | 5 | 1.2 | 0.55 | 0.458 | B faster (p=0.0079) | identical |") !=
+        std::string::npos);
+  const std::string noise = compareResults(timed({1.0, 1.2, 1.4, 1.6, 1.8}, 2), timed({1.1, 1.3, 1.5, 1.7, 1.9}, 3), {});
+  CHECK(noise.find("within noise") != std::string::npos);
+  CHECK(noise.find("| differ |") != std::string::npos);
+  const std::string few = compareResults(timed({1.0, 1.1}, 2), timed({2.0, 2.2}, 2), {});
+  CHECK(few.find("too few repetitions") != std::string::npos);
+}
+
+TEST_CASE("merge: joins cells by index, refuses mixed provenance unless allowed") {
+  Results a = timed({1.0, 1.1, 1.2}, 2);
+  Results b = a;
+  a.cells.erase(a.cells.begin() + 1);
+  b.cells.erase(b.cells.begin());
+  (*b.provenance)["shard"] = "2/2";
+  const Results merged = mergeResults({a, b}, false);
+  REQUIRE(merged.cells.size() == 3);
+  CHECK(merged.cells[1]["index"] == 1);
+  CHECK((*merged.provenance)["shard"].is_null());
+  const Results other = timed({1.0}, 2, "def");
+  CHECK_THROWS_WITH_AS((void)mergeResults({a, other}, false), doctest::Contains("differs in: commit"), ConfigError);
+  CHECK(mergeResults({a, other}, true).cells.size() == 2);
 }
