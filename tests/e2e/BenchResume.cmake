@@ -2,7 +2,8 @@
 #  - an uninterrupted bench (A), a bench killed with SIGKILL after its first cell and rerun (K,
 #    with a torn last line added before the rerun), and two shards merged (M) give the same
 #    report apart from the measured columns (time, memory, date, machine);
-#  - compare says the results are identical; merge refuses mixed provenance unless allowed.
+#  - compare says the results are identical; resuming with another matrix is refused; merge
+#    refuses mixed provenance unless allowed.
 foreach(var SYMSEQ MATRIX OTHER_MATRIX WORK_DIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "${var} is not set")
@@ -67,7 +68,11 @@ if(NOT out MATCHES "0 configurations whose results \\(not times\\) differ")
   message(FATAL_ERROR "compare found differences between two runs of one matrix:\n${out}")
 endif()
 
-# Another matrix: merge refuses it, unless told otherwise.
+# Another matrix: resuming A with it is refused, and so is merging it, unless told otherwise.
+symseq(2 bench ${OTHER_MATRIX} --out ${WORK_DIR}/A.jsonl)
+if(NOT err MATCHES "A.jsonl' was made with another matrix, build or machine \\(differs in: matrix, files\\)")
+  message(FATAL_ERROR "resuming with another matrix was not refused as expected:\n${err}")
+endif()
 symseq(0 bench ${OTHER_MATRIX} --shard 1/100 --out ${WORK_DIR}/O.jsonl)
 symseq(2 bench merge ${WORK_DIR}/A.jsonl ${WORK_DIR}/O.jsonl --out ${WORK_DIR}/mixed.jsonl)
 if(NOT err MATCHES "another provenance .*differs in: matrix, files.*--allow-mixed" OR EXISTS ${WORK_DIR}/mixed.jsonl)
