@@ -14,6 +14,7 @@
 #include <csignal>
 #include <cstring>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "harness/TomlString.h"
@@ -95,16 +96,27 @@ std::string errorMessage(const std::string& err) {
   return msg.empty() ? "no message on standard error" : msg;
 }
 
+// The first line of a sanitizer report, without what differs from run to run (the "==pid=="
+// prefix, addresses), so two benches record the same message.
 std::string sanitizerReport(const std::string& err) {
   for (const char* marker : {"ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:"}) {
     const auto at = err.find(marker);
     if (at != std::string::npos) {
       const auto lineStart = err.rfind('\n', at);
       const auto begin = lineStart == std::string::npos ? 0 : lineStart + 1;
-      return trimmed(err.substr(begin, err.find('\n', at) - begin));
+      std::string line = trimmed(err.substr(begin, err.find('\n', at) - begin));
+      line = std::regex_replace(line, std::regex("^==[0-9]+=="), "");
+      return std::regex_replace(line, std::regex("0x[0-9a-fA-F]+"), "0x...");
     }
   }
   return "";
+}
+
+// The cell's scratch folder appears in some messages; its name is random, so it is replaced.
+std::string withoutScratch(std::string message, const std::string& scratch) {
+  for (std::size_t at = message.find(scratch); at != std::string::npos; at = message.find(scratch, at))
+    message.replace(at, scratch.size(), "<cell folder>");
+  return message;
 }
 
 int openOrThrow(const fs::path& file, int flags) {
@@ -235,6 +247,7 @@ CellOutcome runCell(const Cell& cell, const CellCommand& command, const CellLimi
         out.message = errorMessage(err);
     }
   }
+  out.message = withoutScratch(out.message, scratch.path().string());
   return out;
 }
 
