@@ -34,6 +34,7 @@
 #include <system_error>
 #include <vector>
 
+#include "harness/TomlString.h"
 #include "symseq/plugin/Registry.h"
 #include "symseq/run/ExecuteRun.h"
 #include "symseq/run/LoadRunConfig.h"
@@ -49,16 +50,6 @@ struct Case {
   std::vector<std::string> overrides;  // the --set syntax
 };
 
-// A TOML basic string holding `text`.
-std::string tomlString(const std::string& text) {
-  std::string out = "\"";
-  for (char ch : text) {
-    if (ch == '"' || ch == '\\') out += '\\';
-    out += ch;
-  }
-  return out + "\"";
-}
-
 // result.json without what legitimately changes from run to run.
 nlohmann::json readResult(const fs::path& dir) {
   std::ifstream in(dir / "result.json");
@@ -70,7 +61,7 @@ nlohmann::json readResult(const fs::path& dir) {
 
 void runCase(benchmark::State& state, Registry& registry, const Case& c, const fs::path& out) {
   std::vector<std::string> overrides = c.overrides;
-  overrides.push_back("output.dir=" + tomlString(out.string()));
+  overrides.push_back("output.dir=" + bench::tomlString(out.string()));
   overrides.push_back("output.formats=[\"json\"]");
   nlohmann::json first;
   for (auto _ : state) {

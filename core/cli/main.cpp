@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   cli::addVersionCommand(app, action);
   cli::addExprCommand(app, action);
   cli::addCheckModelCommand(app, action);
+  cli::addBenchCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

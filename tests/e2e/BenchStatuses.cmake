@@ -1,0 +1,50 @@
+# symseq bench records every way a cell can end (crashed, timeout, out-of-memory from the limit
+# and from std::bad_alloc, error with its message) and goes on to the cells after them.
+foreach(var SYMSEQ MATRIX PLUGIN_DIR WORK_DIR)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "${var} is not set")
+  endif()
+endforeach()
+file(REMOVE_RECURSE ${WORK_DIR})
+file(COPY ${PLUGIN_DIR}/test-misbehaving-strategy.so DESTINATION ${WORK_DIR}/plugins)
+
+execute_process(COMMAND ${SYMSEQ} bench ${MATRIX} --out ${WORK_DIR}/results.jsonl --plugin-dir ${WORK_DIR}/plugins
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "bench exited ${rc}\n${out}\n${err}")
+endif()
+file(READ ${WORK_DIR}/results.jsonl results)
+
+function(expect_cell id status)
+  if(NOT results MATCHES "\"id\":\"${id}\"[^\n]*\"status\":\"${status}\"")
+    message(FATAL_ERROR "cell ${id} is not recorded as ${status}:\n${results}")
+  endif()
+endfunction()
+expect_cell("abort/seed=0/rep=1" "crashed")
+expect_cell("hang/seed=0/rep=1" "timeout")
+expect_cell("allocate/seed=0/rep=1" "out-of-memory")
+expect_cell("bad-alloc/seed=0/rep=1" "out-of-memory")
+expect_cell("bad-run/seed=0/rep=1" "error")
+if(NOT results MATCHES "\"status\":\"error\",\"message\":\"[^\n]*bad-run.toml:8:1: error: unknown key 'query_timeout' in .solver.. did you mean 'query_timeout_ms'")
+  message(FATAL_ERROR "the error cell lacks the run's message:\n${results}")
+endif()
+foreach(id gm/seed=0 gm/seed=1 unreachable/seed=0 unreachable/seed=1)
+  expect_cell("${id}/rep=1" "ok")
+endforeach()
+if(NOT results MATCHES "\"id\":\"unreachable/seed=0/rep=1\"[^\n]*\"uncovered\":\\[{\"name\":\"never\",\"reason\":\"infeasible-within-bound\"}\\]")
+  message(FATAL_ERROR "the uncovered target and its reason are missing:\n${results}")
+endif()
+string(REGEX MATCHALL "\n" lines "${results}")
+list(LENGTH lines count)
+if(NOT count EQUAL 10)  # the provenance line and 9 cells
+  message(FATAL_ERROR "expected 10 lines, got ${count}:\n${results}")
+endif()
+
+# The report lists the cells that did not finish ok, with their messages.
+execute_process(COMMAND ${SYMSEQ} bench report ${WORK_DIR}/results.jsonl --out-dir ${WORK_DIR}/report
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+file(READ ${WORK_DIR}/report/report.md report)
+if(NOT rc EQUAL 0 OR NOT report MATCHES "\\| hang/seed=0/rep=1 \\| timeout \\| exceeded the time limit of 1.5 s \\|")
+  message(FATAL_ERROR "report: exit ${rc}\n${err}\n${report}")
+endif()
+message(STATUS "bench: crashed, timeout, out-of-memory and error cells recorded; the bench went on")
