@@ -1,5 +1,5 @@
-// Exploration throughput of the symbolic-tree search (core exec/TreeSearch.h): a generated IOSTS
-// explored breadth first to 100,000 symbolic states (and 1,000 for a smoke test), with every guarded child checked by the
+// Exploration throughput of the symbolic-tree search (core exec/TreeSearch.h, through the `bfs`
+// strategy plugin): a generated IOSTS explored breadth first to 100,000 symbolic states (and 1,000 for a smoke test), with every guarded child checked by the
 // solver. Counters: `states` kept, `pruned` children, `queries`, and `states_per_s` (states kept
 // per second of the whole exploration, solver included).
 //
@@ -10,7 +10,6 @@
 // so the tree branches threefold and about two children in three cost a solver query.
 #include <benchmark/benchmark.h>
 
-#include <deque>
 #include <string>
 
 #include "symseq/exec/TreeSearch.h"
@@ -43,23 +42,14 @@ TransitionSystem ringModel(ExprContext& ctx, std::uint32_t k) {
   return sys;
 }
 
-class Fifo final : public Searcher {
- public:
-  void update(std::span<const FrontierState> added) override { q_.insert(q_.end(), added.begin(), added.end()); }
-  FrontierState select(const SearchProgress&) override {
-    const FrontierState f = q_.front();
-    q_.pop_front();
-    return f;
-  }
-  bool empty() const override { return q_.empty(); }
-
- private:
-  std::deque<FrontierState> q_;
-};
-
 void explore(benchmark::State& state, const char* solverName, std::uint64_t maxStates) {
   Registry registry;
   registry.loadDirectory(Registry::defaultPluginDir());
+  Options options = defaultOptions(registry.info(PluginKind::Strategy, "bfs"));
+  options.set("max_states", static_cast<std::int64_t>(maxStates));
+  options.set("stop_when_covered", false);
+  options.set("enrich_attempts", std::int64_t{0});
+  auto bfs = registry.makeStrategy("bfs", options);
   double states = 0, pruned = 0, queries = 0, seconds = 0;
   for (auto _ : state) {
     ExprContext ctx;
@@ -72,8 +62,7 @@ void explore(benchmark::State& state, const char* solverName, std::uint64_t maxS
     budgets.time = std::chrono::milliseconds(600'000);
     const auto start = std::chrono::steady_clock::now();
     const GenerationJob job{sys, *solver, {}, targets, budgets, 0, start + budgets.time};
-    Fifo fifo;
-    const GenerationResult r = exploreTree(job, fifo, TreeSearchOptions{0, maxStates, false, 0});
+    const GenerationResult r = bfs->generate(job);
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     states = static_cast<double>(r.stats.states);
     pruned = static_cast<double>(r.stats.prunedStates);

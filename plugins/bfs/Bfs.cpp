@@ -24,27 +24,13 @@ class FifoSearcher final : public Searcher {
   std::deque<FrontierState> queue_;
 };
 
-class Bfs final : public Strategy {
- public:
-  explicit Bfs(TreeSearchOptions options) : options_(options) {}
-  GenerationResult generate(const GenerationJob& job) override {
-    FifoSearcher searcher;
-    return exploreTree(job, searcher, options_);
-  }
-
- private:
-  TreeSearchOptions options_;
-};
-
-PluginPtr<Strategy> make(const Options& options) { return makePluginPtr<Bfs>(treeSearchOptions(options)); }
-
 const PluginDescriptor descriptor{
     .kind = PluginKind::Strategy,
     .name = "bfs",
     .version = "1.0.0",
     .summary = "symbolic execution tree, breadth first, with external functions summarised by tables (SolveTab)",
     .options = treeSearchOptionSpecs(),
-    .makeStrategy = &make,
+    .makeStrategy = &TreeStrategy<FifoSearcher>::make,
 };
 
 }  // namespace

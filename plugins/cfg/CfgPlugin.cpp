@@ -1,26 +1,19 @@
 // The `cfg` frontend plugin: reads a .cfg file (docs/models/cfg.md), checks it and lowers it.
 #include <boost/dll/alias.hpp>
-#include <fstream>
-#include <sstream>
 
 #include "CfgCheck.h"
 #include "CfgLower.h"
 #include "CfgReader.h"
 #include "symseq/plugin/Frontend.h"
 #include "symseq/plugin/PluginDescriptor.h"
+#include "symseq/support/ModelFile.h"
 
 namespace {
 
 class CfgFrontend final : public symseq::Frontend {
  public:
   symseq::TransitionSystem load(const std::filesystem::path& file, symseq::ExprContext& ctx) override {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-      throw symseq::ParseError("cannot open the model file", symseq::SourceLocation{file.string(), 0, 0},
-                               "check the path (relative paths start at the run file's folder)");
-    std::ostringstream text;
-    text << in.rdbuf();
-    symseq::cfg::Model model = symseq::cfg::readModel(text.str(), file.string());
+    symseq::cfg::Model model = symseq::cfg::readModel(symseq::readModelFile(file), file.string());
     if (model.name.empty()) model.name = file.stem().string();  // `model NAME` is optional
     symseq::cfg::checkShape(model);
     return symseq::cfg::lowerModel(model, ctx);

@@ -49,20 +49,6 @@ class CoverageSearcher final : public Searcher {
   std::size_t size_ = 0;
 };
 
-class Coverage final : public Strategy {
- public:
-  explicit Coverage(TreeSearchOptions options) : options_(options) {}
-  GenerationResult generate(const GenerationJob& job) override {
-    CoverageSearcher searcher;
-    return exploreTree(job, searcher, options_);
-  }
-
- private:
-  TreeSearchOptions options_;
-};
-
-PluginPtr<Strategy> make(const Options& options) { return makePluginPtr<Coverage>(treeSearchOptions(options)); }
-
 const PluginDescriptor descriptor{
     .kind = PluginKind::Strategy,
     .name = "coverage",
@@ -70,7 +56,7 @@ const PluginDescriptor descriptor{
     .summary = "symbolic execution tree, coverage-guided: states with uncovered transitions first; SolveTab for "
                "external functions",
     .options = treeSearchOptionSpecs(),
-    .makeStrategy = &make,
+    .makeStrategy = &TreeStrategy<CoverageSearcher>::make,
 };
 
 }  // namespace

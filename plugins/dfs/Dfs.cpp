@@ -25,27 +25,13 @@ class LifoSearcher final : public Searcher {
   std::vector<FrontierState> stack_;
 };
 
-class Dfs final : public Strategy {
- public:
-  explicit Dfs(TreeSearchOptions options) : options_(options) {}
-  GenerationResult generate(const GenerationJob& job) override {
-    LifoSearcher searcher;
-    return exploreTree(job, searcher, options_);
-  }
-
- private:
-  TreeSearchOptions options_;
-};
-
-PluginPtr<Strategy> make(const Options& options) { return makePluginPtr<Dfs>(treeSearchOptions(options)); }
-
 const PluginDescriptor descriptor{
     .kind = PluginKind::Strategy,
     .name = "dfs",
     .version = "1.0.0",
     .summary = "symbolic execution tree, depth first, with external functions summarised by tables (SolveTab)",
     .options = treeSearchOptionSpecs(),
-    .makeStrategy = &make,
+    .makeStrategy = &TreeStrategy<LifoSearcher>::make,
 };
 
 }  // namespace

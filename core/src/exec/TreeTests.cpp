@@ -4,23 +4,10 @@
 
 #include "symseq/expr/Connectives.h"
 #include "symseq/expr/Evaluator.h"
+#include "symseq/expr/Rewrite.h"
 #include "symseq/summary/Summaries.h"
 
 namespace symseq {
-
-namespace {
-
-void collectVariables(Expr term, std::set<Expr, ExprIdLess>& out) {
-  std::vector<Expr> stack{term};
-  while (!stack.empty()) {
-    const Expr e = stack.back();
-    stack.pop_back();
-    if (e.isVar()) out.insert(e);
-    for (Expr c : e.children()) stack.push_back(c);
-  }
-}
-
-}  // namespace
 
 std::vector<TreeNodeId> TreeTestBuilder::chooseNodes(const std::set<TransitionId>& covered) const {
   // The shallowest node reached by each covered target (the first created among equals).

@@ -1,11 +1,11 @@
 #include "symseq/expr/Fold.h"
 
 #include <algorithm>
-#include <unordered_map>
 #include <vector>
 
 #include "symseq/expr/Connectives.h"
 #include "symseq/expr/Evaluator.h"
+#include "symseq/expr/Rewrite.h"
 #include "symseq/support/Error.h"
 
 namespace symseq {
@@ -14,7 +14,7 @@ namespace {
 
 Expr rebuild(ExprContext& ctx, Expr e, const std::vector<Expr>& kids) {
   switch (e.op()) {
-    case Op::Apply: return ctx.apply(e.function(), kids);
+    case Op::Apply: return withChildren(ctx, e, kids);
     case Op::Ite:
       if (kids[0].isConst()) return kids[0].value().asBool() ? kids[1] : kids[2];
       if (kids[1] == kids[2]) return kids[1];
@@ -40,34 +40,16 @@ Expr rebuild(ExprContext& ctx, Expr e, const std::vector<Expr>& kids) {
 }  // namespace
 
 Expr foldConstants(ExprContext& ctx, Expr root) {
-  std::unordered_map<std::uint32_t, Expr> done;
-  std::vector<std::pair<Expr, bool>> stack{{root, false}};
-  std::vector<Expr> kids;
-  while (!stack.empty()) {
-    auto [e, expanded] = stack.back();
-    stack.pop_back();
-    if (done.contains(e.id())) continue;
-    if (e.arity() == 0) {
-      done.emplace(e.id(), e);
-      continue;
-    }
-    if (!expanded) {
-      stack.emplace_back(e, true);
-      for (Expr c : e.children())
-        if (!done.contains(c.id())) stack.emplace_back(c, false);
-      continue;
-    }
-    kids.clear();
-    bool changed = false;
-    for (Expr c : e.children()) {
-      kids.push_back(done.at(c.id()));
-      changed = changed || kids.back() != c;
-    }
-    const bool foldable = changed || e.op() == Op::Ite || e.op() == Op::And || e.op() == Op::Or ||
-                          std::all_of(kids.begin(), kids.end(), [](Expr k) { return k.isConst(); });
-    done.emplace(e.id(), foldable ? rebuild(ctx, e, kids) : e);
-  }
-  return done.at(root.id());
+  RewriteMemo memo;
+  return rewriteBottomUp(
+      root,
+      [&](Expr e, std::span<const Expr> kids, bool changed) {
+        if (kids.empty()) return e;
+        const bool foldable = changed || e.op() == Op::Ite || e.op() == Op::And || e.op() == Op::Or ||
+                              std::all_of(kids.begin(), kids.end(), [](Expr k) { return k.isConst(); });
+        return foldable ? rebuild(ctx, e, std::vector<Expr>(kids.begin(), kids.end())) : e;
+      },
+      memo);
 }
 
 }  // namespace symseq

@@ -19,46 +19,22 @@ bool callsExternal(Expr term) {
 }
 
 Expr CallExtractor::rewrite(Expr root) {
-  // Iterative post-order, so that arguments are rewritten (innermost calls first) before the call.
-  std::vector<std::pair<Expr, bool>> stack{{root, false}};
-  std::vector<Expr> kids;
-  while (!stack.empty()) {
-    auto [e, expanded] = stack.back();
-    stack.pop_back();
-    if (done_.contains(e)) continue;
-    if (e.arity() == 0) {
-      done_.emplace(e, e);
-      continue;
-    }
-    if (!expanded) {
-      stack.emplace_back(e, true);
-      for (Expr c : e.children())
-        if (!done_.contains(c)) stack.emplace_back(c, false);
-      continue;
-    }
-    kids.clear();
-    bool changed = false;
-    for (Expr c : e.children()) {
-      kids.push_back(done_.at(c));
-      changed = changed || kids.back() != c;
-    }
-    if (e.op() == Op::Apply && e.function().kind() == FunctionKind::External) {
-      const FunctionDecl& f = e.function();
-      // Equal calls share a result: the rewritten application is the key.
-      const Expr key = changed ? ctx_.apply(f, kids) : e;
-      if (auto it = done_.find(key); it != done_.end() && key != e) {
-        done_.emplace(e, it->second);
-        continue;
-      }
-      const Expr result = ctx_.var(f.name() + "@" + std::to_string(depth_) + "." + std::to_string(calls_.size()), f.result());
-      calls_.push_back({&f, kids, result});
-      done_.emplace(e, result);
-      if (key != e) done_.emplace(key, result);
-      continue;
-    }
-    done_.emplace(e, !changed ? e : e.op() == Op::Apply ? ctx_.apply(e.function(), kids) : ctx_.make(e.op(), kids));
-  }
-  return done_.at(root);
+  // Bottom-up, so that arguments are rewritten (innermost calls first) before the call.
+  return rewriteBottomUp(
+      root,
+      [this](Expr e, std::span<const Expr> kids, bool changed) {
+        if (e.op() != Op::Apply || e.function().kind() != FunctionKind::External)
+          return changed ? withChildren(ctx_, e, kids) : e;
+        // Equal calls share a result: the rewritten application is the key.
+        const Expr key = changed ? withChildren(ctx_, e, kids) : e;
+        if (auto it = results_.find(key.id()); it != results_.end()) return it->second;
+        const FunctionDecl& f = e.function();
+        const Expr result = ctx_.var(f.name() + "@" + std::to_string(depth_) + "." + std::to_string(calls_.size()), f.result());
+        calls_.push_back({&f, std::vector<Expr>(kids.begin(), kids.end()), result});
+        results_.emplace(key.id(), result);
+        return result;
+      },
+      done_);
 }
 
 }  // namespace symseq

@@ -4,21 +4,12 @@
 
 #include "symseq/expr/Connectives.h"
 #include "symseq/expr/Evaluator.h"
+#include "symseq/expr/Rewrite.h"
 #include "symseq/summary/Summaries.h"
 
 namespace symseq {
 
 namespace {
-
-void collectVariables(Expr term, std::set<Expr, ExprIdLess>& out) {
-  std::vector<Expr> stack{term};
-  while (!stack.empty()) {
-    const Expr e = stack.back();
-    stack.pop_back();
-    if (e.isVar()) out.insert(e);
-    for (Expr c : e.children()) stack.push_back(c);
-  }
-}
 
 class SolveTabRun {
  public:

@@ -15,6 +15,7 @@
 #include <span>
 
 #include "symseq/plugin/Options.h"
+#include "symseq/plugin/PluginPtr.h"
 #include "symseq/plugin/Strategy.h"
 
 namespace symseq {
@@ -53,5 +54,20 @@ struct TreeSearchOptions {
 
 // Throws ConfigError when a configured heuristic is not a table heuristic.
 [[nodiscard]] GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options);
+
+// A tree strategy plugin is its searcher plus this: `.makeStrategy = &TreeStrategy<MySearcher>::make`.
+template <class SearcherType>
+class TreeStrategy final : public Strategy {
+ public:
+  explicit TreeStrategy(const Options& options) : options_(treeSearchOptions(options)) {}
+  [[nodiscard]] GenerationResult generate(const GenerationJob& job) override {
+    SearcherType searcher;  // a fresh one per run
+    return exploreTree(job, searcher, options_);
+  }
+  static PluginPtr<Strategy> make(const Options& options) { return makePluginPtr<TreeStrategy>(options); }
+
+ private:
+  TreeSearchOptions options_;
+};
 
 }  // namespace symseq

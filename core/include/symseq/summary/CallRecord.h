@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "symseq/exec/Substitute.h"
+#include "symseq/expr/Rewrite.h"
 
 namespace symseq {
 
@@ -31,7 +31,8 @@ class CallExtractor {
  private:
   ExprContext& ctx_;
   std::uint32_t depth_;
-  Substitution done_;  // term -> rewritten term, for shared sub-terms
+  RewriteMemo done_;                                  // rewritten sub-terms, shared across calls
+  std::unordered_map<std::uint32_t, Expr> results_;   // rewritten application -> its result
   std::vector<CallRecord> calls_;
 };
 
