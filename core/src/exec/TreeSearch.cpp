@@ -93,6 +93,9 @@ class TreeExplorer {
 
   void expand(TreeNodeId parent, const Pending& from) {
     std::vector<FrontierState> added;
+    // The parent's path condition is asserted once for all its children, which add their guard.
+    job_.solver.push();
+    for (Expr c : from.state.pathCondition) job_.solver.add(c);
     for (TransitionId t : system_.outgoing(from.state.location)) {
       if (stopped()) break;
       std::optional<Pending> child = step(from, t);
@@ -106,6 +109,7 @@ class TreeExplorer {
       added.push_back({id, child->state.location, child->state.depth});
       pending_.emplace(id, std::move(*child));
     }
+    job_.solver.pop();
     searcher_.update(added);
   }
 
@@ -137,8 +141,9 @@ class TreeExplorer {
     child.calls.insert(child.calls.end(), newCalls.begin(), newCalls.end());
     // A true guard without new calls keeps the parent's (satisfiable) constraints.
     if (!guard.isConst() || !newCalls.empty()) {
-      const SolveTabResult r = solveTab(SolveTabJob{job_.solver, child.state.pathCondition, child.calls, tables(),
-                                                    job_.functions, heuristics_, options_.enrichAttempts});
+      const std::span<const Expr> newGuard(&guard, guard.isConst() ? 0 : 1);  // the parent's are asserted
+      const SolveTabResult r = solveTab(SolveTabJob{job_.solver, newGuard, child.calls, tables(), job_.functions,
+                                                    heuristics_, options_.enrichAttempts});
       stats_.heuristicCalls += r.heuristicCalls;
       stats_.heuristicSuccesses += r.heuristicSuccesses;
       stats_.tableRowsAdded += r.rowsAdded;
@@ -147,7 +152,7 @@ class TreeExplorer {
         ++stats_.prunedStates;
         // Unsatisfiable up to the tables is not infeasible: richer tables might satisfy it,
         // unless the path condition is unsatisfiable whatever the functions return.
-        if (r.answer == CheckResult::Unknown || (!child.calls.empty() && !infeasibleForAnyFunction(child)))
+        if (r.answer == CheckResult::Unknown || (!child.calls.empty() && !infeasibleForAnyFunction(guard)))
           incomplete_ = true;
         return std::nullopt;
       }
@@ -163,12 +168,10 @@ class TreeExplorer {
     return child;
   }
 
-  bool infeasibleForAnyFunction(const Pending& child) {
-    job_.solver.push();
-    for (Expr c : child.state.pathCondition) job_.solver.add(c);
-    const bool unsat = job_.solver.check() == CheckResult::Unsat;
-    job_.solver.pop();
-    return unsat;
+  // The parent's path condition is asserted: the child's is that and `guard`.
+  bool infeasibleForAnyFunction(Expr guard) {
+    if (guard.isConst()) return !guard.value().asBool();
+    return job_.solver.check(std::span(&guard, 1)) == CheckResult::Unsat;
   }
 
   FunctionTables& tables() { return job_.tables ? *job_.tables : emptyTables_; }
