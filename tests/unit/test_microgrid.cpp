@@ -86,3 +86,38 @@ TEST_CASE("microgrid: the same run file gives the same result.json apart from ti
   const auto b = runAndRead(config("microgrid"), {"solver.name=cvc5"}, "microgrid-b");
   CHECK(withoutTimes(a).dump() == withoutTimes(b).dump());
 }
+
+TEST_CASE("external functions: a failing implementation is reported with its inputs, its table unchanged") {
+  const auto result = runAndRead(std::filesystem::path(SYMSEQ_SOURCE_DIR) / "tests/data/failing-external.toml", {},
+                                 "failing-external");
+  CHECK(result["replayed"] == true);
+  CHECK(covered(result, "read"));
+  CHECK(covered(result, "back"));
+  CHECK_FALSE(covered(result, "odd"));
+  CHECK(reason(result, "odd") == "budget-exhausted");  // RISE might succeed on other inputs
+  REQUIRE_FALSE(result["external_failures"].empty());
+  const auto& failure = result["external_failures"][0];
+  CHECK(failure["function"] == "RISE");
+  CHECK(failure["args"][0].get<int>() < 0);
+  CHECK(failure["message"].get<std::string>().find("failed with error code 1") != std::string::npos);
+  std::ifstream table(test::scratchDir("failing-external") / "tables" / "RISE.csv");
+  std::string line, rows;
+  while (std::getline(table, line))
+    if (!line.empty() && line[0] != '#') rows += line;
+  CHECK(rows.empty());
+}
+
+TEST_CASE("microgrid: a table row the real function contradicts makes the test fail replay, and the run says so") {
+  // RISE(300) = 2.42 in truth; this table claims 9.99, so the "alarm" test predicts a price of
+  // 10.99 that the model, running the real RISE, does not send.
+  const auto dir = test::scratchDir("microgrid-lying-table");
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "RISE.csv") << "202,0.7\n300,9.99\n";
+  const auto result = runAndRead(config("microgrid-t1-m0"), {"externals.tables.RISE=\"" + (dir / "RISE.csv").string() + "\""},
+                                 "microgrid-lying-table-out");
+  CHECK(result["replayed"] == false);
+  CHECK_FALSE(covered(result, "warn"));
+  REQUIRE_FALSE(result["replay_failures"].empty());
+  CHECK(result["replay_failures"][0].get<std::string>().find("expected out!(alarm, 10.99), observed out!(alarm, 3.42)") !=
+        std::string::npos);
+}
