@@ -121,3 +121,26 @@ TEST_CASE("microgrid: a table row the real function contradicts makes the test f
   CHECK(result["replay_failures"][0].get<std::string>().find("expected out!(alarm, 10.99), observed out!(alarm, 3.42)") !=
         std::string::npos);
 }
+
+TEST_CASE("microgrid: best-first runs a researcher's search heuristic from its own shared object") {
+  // Only the heuristic's shared object: the test-plugin folder also holds deliberately broken ones.
+  const auto dir = test::scratchDir("inv-depth-plugin");
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(std::filesystem::path(SYMSEQ_TEST_PLUGIN_DIR) / "test-inv-depth.so", dir / "test-inv-depth.so",
+                             std::filesystem::copy_options::overwrite_existing);
+  const std::vector<std::filesystem::path> testPlugins{dir};
+  for (const char* solver : {"z3", "cvc5"}) {
+    CAPTURE(solver);
+    // heuristics.2 appends `inv-depth` (tests/plugins/InvDepth.cpp) after no-corres and dep.
+    const auto result = runAndRead(config("microgrid"),
+                                   {std::string("solver.name=") + solver, "strategy.name=best-first",
+                                    "heuristics.2.name=inv-depth", "heuristics.2.weight=2.0"},
+                                   "microgrid-best-first", testPlugins);
+    CHECK(result["replayed"] == true);
+    CHECK(result["covered"] == 8);
+  }
+  // A path heuristic means nothing to a tree strategy: refused, by name.
+  CHECK_THROWS_WITH_AS(runAndRead(config("microgrid"), {"strategy.name=best-first", "heuristics.2.name=permute-edges"},
+                                  "microgrid-wrong-family"),
+                       doctest::Contains("heuristic 'permute-edges' is neither a table nor a search heuristic"), Error);
+}

@@ -1,6 +1,7 @@
 #include "symseq/exec/TreeSearch.h"
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <map>
 #include <set>
@@ -45,11 +46,16 @@ class TreeExplorer {
       : job_(job), searcher_(searcher), options_(options), system_(job.system), executor_(job.system),
         tree_(std::make_shared<SymbolicTree>()), uncoveredOut_(system_.locations.size(), 0) {
     for (const HeuristicRef& h : job.heuristics) {
-      const auto* table = dynamic_cast<const TableHeuristic*>(h.heuristic);
-      if (!table)
-        throw ConfigError("heuristic '" + std::string(h.name) + "' is not a table heuristic", std::nullopt,
-                          "tree strategies accept table heuristics (no-corres, dep); remove it from [[heuristics]]");
-      heuristics_.push_back(table);
+      if (const auto* table = dynamic_cast<const TableHeuristic*>(h.heuristic)) {
+        heuristics_.push_back(table);
+      } else if (const auto* search = dynamic_cast<const SearchHeuristic*>(h.heuristic)) {
+        scorers_.push_back(search);
+      } else {
+        throw ConfigError("heuristic '" + std::string(h.name) + "' is neither a table nor a search heuristic",
+                          std::nullopt,
+                          "tree strategies accept table heuristics (no-corres, dep) and search heuristics; remove it "
+                          "from [[heuristics]]");
+      }
     }
     for (TransitionId t : job.targets) {
       targets_.insert(t);
@@ -60,13 +66,14 @@ class TreeExplorer {
   GenerationResult run() {
     addRoot();
     while (!searcher_.empty() && !stopped()) {
-      const FrontierState next = searcher_.select(SearchProgress{uncoveredOut_});
+      const FrontierState next = searcher_.select(SearchProgress{uncoveredOut_, sinceNewCoverage_, scorers_});
+      ++sinceNewCoverage_;
       auto it = pending_.find(next.node);
       Pending state = std::move(it->second);
       pending_.erase(it);
       // The bounds: test steps ([budgets] depth, as for every strategy) and the tree's height.
       if (state.steps >= job_.budgets.depth || (options_.height != 0 && next.depth >= options_.height)) continue;
-      expand(next.node, state);
+      expand(next.node, state, next.queryCostSeconds);
     }
     incomplete_ = incomplete_ || !searcher_.empty();
     return finish();
@@ -87,18 +94,20 @@ class TreeExplorer {
     root.location = system_.initial;
     tree_->nodes.push_back(root);
     pending_.emplace(0, Pending{executor_.initial(), {}});
-    const FrontierState f{0, root.location, 0};
+    const FrontierState f{0, root.location, 0, 0.0};
     searcher_.update(std::span(&f, 1));
   }
 
-  void expand(TreeNodeId parent, const Pending& from) {
+  void expand(TreeNodeId parent, const Pending& from, double parentCost) {
     std::vector<FrontierState> added;
     // The parent's path condition is asserted once for all its children, which add their guard.
     job_.solver.push();
     for (Expr c : from.state.pathCondition) job_.solver.add(c);
     for (TransitionId t : system_.outgoing(from.state.location)) {
       if (stopped()) break;
+      const auto started = std::chrono::steady_clock::now();
       std::optional<Pending> child = step(from, t);
+      const double cost = parentCost + std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       if (!child) continue;
       const TreeNodeId id = static_cast<TreeNodeId>(tree_->nodes.size());
       TreeNode& node = tree_->nodes.emplace_back(std::move(pendingNode_));
@@ -106,7 +115,7 @@ class TreeExplorer {
       node.parent = parent;
       tree_->nodes[parent].children.push_back(id);
       cover(t);
-      added.push_back({id, child->state.location, child->state.depth});
+      added.push_back({id, child->state.location, child->state.depth, cost});
       pending_.emplace(id, std::move(*child));
     }
     job_.solver.pop();
@@ -116,6 +125,7 @@ class TreeExplorer {
   void cover(TransitionId t) {
     if (!targets_.contains(t) || !covered_.insert(t).second) return;
     ++coveredTargets_;
+    sinceNewCoverage_ = 0;
     --uncoveredOut_[system_.transitions[t].source];
   }
 
@@ -199,6 +209,8 @@ class TreeExplorer {
   SymbolicExecutor executor_;
   std::shared_ptr<SymbolicTree> tree_;
   std::vector<const TableHeuristic*> heuristics_;
+  std::vector<const SearchHeuristic*> scorers_;
+  std::uint64_t sinceNewCoverage_ = 0;
   std::set<TransitionId> targets_;
   std::set<TransitionId> covered_;
   std::size_t coveredTargets_ = 0;
@@ -212,6 +224,18 @@ class TreeExplorer {
 };
 
 }  // namespace
+
+StateView SearchProgress::view(const FrontierState& s) const {
+  return StateView{s.node, s.depth, s.location, s.location < uncoveredOutgoing.size() ? uncoveredOutgoing[s.location] : 0,
+                   expansionsSinceNewCoverage, s.queryCostSeconds};
+}
+
+double SearchProgress::score(const FrontierState& s) const {
+  const StateView v = view(s);
+  double total = 0.0;
+  for (const SearchHeuristic* h : scorers) total += h->score(v);
+  return total;
+}
 
 std::span<const OptionSpec> treeSearchOptionSpecs() { return kOptions; }
 

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <span>
 
+#include "symseq/plugin/Heuristic.h"
 #include "symseq/plugin/Options.h"
 #include "symseq/plugin/PluginPtr.h"
 #include "symseq/plugin/Strategy.h"
@@ -24,11 +25,18 @@ struct FrontierState {
   std::uint32_t node = 0;  // TreeNodeId
   std::uint32_t location = 0;
   std::uint32_t depth = 0;
+  double queryCostSeconds = 0.0;  // solver time spent deciding the states of its path
 };
 
 // What a searcher may consult when it selects.
 struct SearchProgress {
   std::span<const std::uint32_t> uncoveredOutgoing;  // per location: uncovered targets leaving it
+  std::uint64_t expansionsSinceNewCoverage = 0;
+  std::span<const SearchHeuristic* const> scorers;   // the run's search heuristics, in order
+
+  // A state as search heuristics see it (plugin/Heuristic.h), and the sum of their scores.
+  [[nodiscard]] StateView view(const FrontierState& s) const;
+  [[nodiscard]] double score(const FrontierState& s) const;
 };
 
 class Searcher {
@@ -52,7 +60,8 @@ struct TreeSearchOptions {
 [[nodiscard]] std::span<const OptionSpec> treeSearchOptionSpecs();
 [[nodiscard]] TreeSearchOptions treeSearchOptions(const Options& options);
 
-// Throws ConfigError when a configured heuristic is not a table heuristic.
+// Heuristics: table heuristics steer SolveTab, search heuristics score states for the searcher
+// (SearchProgress::score); throws ConfigError for a heuristic of another family.
 [[nodiscard]] GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options);
 
 // A tree strategy plugin is its searcher plus this: `.makeStrategy = &TreeStrategy<MySearcher>::make`.
