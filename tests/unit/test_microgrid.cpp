@@ -107,14 +107,17 @@ TEST_CASE("external functions: a failing implementation is reported with its inp
   CHECK(rows.empty());
 }
 
-TEST_CASE("microgrid: a table row the real function contradicts makes the test fail replay, and the run says so") {
-  // RISE(300) = 2.42 in truth; this table claims 9.99, so the "alarm" test predicts a price of
-  // 10.99 that the model, running the real RISE, does not send.
+TEST_CASE("microgrid: a table row the real function contradicts is refused at load, or, unchecked, fails replay") {
+  // RISE(300) = 2.42 in truth; this table claims 9.99, so an "alarm" test built on it would
+  // predict a price of 10.99 that the model, running the real RISE, does not send.
   const auto dir = test::scratchDir("microgrid-lying-table");
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "RISE.csv") << "202,0.7\n300,9.99\n";
-  const auto result = runAndRead(config("microgrid-t1-m0"), {"externals.tables.RISE=\"" + (dir / "RISE.csv").string() + "\""},
-                                 "microgrid-lying-table-out");
+  const std::string table = "externals.tables.RISE=\"" + (dir / "RISE.csv").string() + "\"";
+  CHECK_THROWS_WITH_AS(runAndRead(config("microgrid-t1-m0"), {table}, "microgrid-lying-table-out"),
+                       doctest::Contains("RISE.csv:2:1: error: this row says RISE(300) = 9.99, but the implementation returns 2.42"),
+                       ParseError);
+  const auto result = runAndRead(config("microgrid-t1-m0"), {table, "externals.check_tables=false"}, "microgrid-lying-table-out");
   CHECK(result["replayed"] == false);
   CHECK_FALSE(covered(result, "warn"));
   REQUIRE_FALSE(result["replay_failures"].empty());

@@ -71,6 +71,7 @@ std::string effectiveConfigText(const RunConfig& c, const Registry& registry) {
   if (!c.externals.library.empty() || !c.externals.tables.empty() || !c.externals.symbols.empty()) {
     out << "\n[externals]\n";
     if (!c.externals.library.empty()) out << "library = " << str(c.externals.library) << "\n";
+    out << "check_tables = " << (c.externals.checkTables ? "true" : "false") << "\n";
     for (const auto& [section, entries] : {std::pair{"tables", &c.externals.tables}, std::pair{"symbols", &c.externals.symbols}}) {
       if (entries->empty()) continue;
       out << "\n[externals." << section << "]\n";

@@ -45,40 +45,64 @@ fs::path findExternalLibrary(const std::string& name, const std::vector<fs::path
                     "give [externals] library as a path (with a '/', relative to the run file), or build it");
 }
 
+namespace {
+
+// A row of an initial table must be what the real function returns: a test built on a wrong row
+// would predict outputs the system never produces.
+TableRowCheck againstImplementation(const FunctionDecl& f, const FunctionInterpretations* functions) {
+  const ExternalFunction* impl = functions ? functions->find(f) : nullptr;
+  if (!impl) return {};
+  return [impl, &f](const TableRow& row, const SourceLocation& where) {
+    std::string call = f.name() + "(";
+    for (std::size_t i = 0; i < row.args.size(); ++i) call += (i ? ", " : "") + row.args[i].toString();
+    call += ")";
+    Value real;
+    try {
+      real = (*impl)(row.args);
+    } catch (const Error& e) {
+      throw ParseError("this row cannot be checked: the implementation failed: " + e.message(), where,
+                       "remove the row, or fix the function; [externals] check_tables = false skips the check");
+    }
+    if (real != row.result)
+      throw ParseError("this row says " + call + " = " + row.result.toString() + ", but the implementation returns " +
+                           real.toString(),
+                       where, "correct the row (or the function); [externals] check_tables = false skips the check");
+  };
+}
+
+}  // namespace
+
 RunExternals loadExternals(const ExternalsConfig& config, const TransitionSystem& system,
                            const std::vector<fs::path>& pluginDirs) {
   RunExternals out;
-  for (const auto& [name, entry] : config.tables) {
-    const FunctionDecl& f = declared(system, name, entry, "tables");
-    readTableCsv(entry.value, out.tables.table(f));
-  }
   std::vector<ExternalBinding> bindings;
-  for (const FunctionDecl* f : system.externals) {
-    out.tables.table(*f);  // an absent table is an empty one: Sum(cl, ∅) = false
-    bindings.push_back({f, f->name()});
-  }
+  for (const FunctionDecl* f : system.externals) bindings.push_back({f, f->name()});
   for (const auto& [name, entry] : config.symbols) {
     const FunctionDecl& f = declared(system, name, entry, "symbols");
     for (ExternalBinding& b : bindings)
       if (b.function == &f) b.symbol = entry.value;
   }
-  if (system.externals.empty()) {
-    if (!config.library.empty())
-      throw ConfigError("[externals] names a library, but the model declares no external function", config.libraryWhere,
-                        "remove the [externals] section");
-    return out;
+  if (system.externals.empty() && !config.library.empty())
+    throw ConfigError("[externals] names a library, but the model declares no external function", config.libraryWhere,
+                      "remove the [externals] section");
+  if (!system.externals.empty()) {
+    if (config.library.empty()) {
+      std::string names;
+      for (const FunctionDecl* f : system.externals) names += (names.empty() ? "" : ", ") + f->name();
+      throw ConfigError("the model calls external functions (" + names + ") but the run file names no library implementing them",
+                        std::nullopt, "add [externals] library = \"path/to/libyours.so\" (see docs/external-functions.md)");
+    }
+    try {
+      out.library = std::make_unique<ExternalLibrary>(findExternalLibrary(config.library, pluginDirs), bindings);
+    } catch (const ConfigError& e) {
+      throw ConfigError(e.message(), config.libraryWhere, e.hint());
+    }
   }
-  if (config.library.empty()) {
-    std::string names;
-    for (const FunctionDecl* f : system.externals) names += (names.empty() ? "" : ", ") + f->name();
-    throw ConfigError("the model calls external functions (" + names + ") but the run file names no library implementing them",
-                      std::nullopt, "add [externals] library = \"path/to/libyours.so\" (see docs/models/iosts.md)");
+  for (const auto& [name, entry] : config.tables) {
+    const FunctionDecl& f = declared(system, name, entry, "tables");
+    readTableCsv(entry.value, out.tables.table(f), config.checkTables ? againstImplementation(f, out.functions()) : TableRowCheck{});
   }
-  try {
-    out.library = std::make_unique<ExternalLibrary>(findExternalLibrary(config.library, pluginDirs), bindings);
-  } catch (const ConfigError& e) {
-    throw ConfigError(e.message(), config.libraryWhere, e.hint());
-  }
+  for (const FunctionDecl* f : system.externals) out.tables.table(*f);  // an absent table is empty: Sum(cl, ∅) = false
   return out;
 }
 

@@ -90,8 +90,9 @@ std::map<std::string, ExternalFileConfig> readFunctionMap(const SectionReader& s
 }
 
 ExternalsConfig readExternals(const SectionReader& s, const fs::path& base) {
-  s.checkKeys({"library", "tables", "symbols"});
+  s.checkKeys({"library", "check_tables", "tables", "symbols"});
   ExternalsConfig e;
+  e.checkTables = s.boolean("check_tables").value_or(true);
   if (auto library = s.string("library")) {
     if (library->empty()) s.invalid("library", "must not be empty", "leave the key out when there is no library");
     // A bare name is looked up among the installed libraries at run time; a path is the user's.

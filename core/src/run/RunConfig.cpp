@@ -28,7 +28,7 @@ bool operator==(const ExternalsConfig& a, const ExternalsConfig& b) {
     return std::equal(x.begin(), x.end(), y.begin(), y.end(),
                       [](const auto& p, const auto& q) { return p.first == q.first && p.second.value == q.second.value; });
   };
-  return a.library == b.library && same(a.tables, b.tables) && same(a.symbols, b.symbols);
+  return a.library == b.library && a.checkTables == b.checkTables && same(a.tables, b.tables) && same(a.symbols, b.symbols);
 }
 
 bool operator==(const RunConfig& a, const RunConfig& b) {

@@ -65,7 +65,7 @@ std::string csvCell(const Value& v) {
 
 }  // namespace
 
-void readTableCsv(const std::filesystem::path& file, FunctionTable& table) {
+void readTableCsv(const std::filesystem::path& file, FunctionTable& table, const TableRowCheck& check) {
   std::ifstream in(file, std::ios::binary);
   if (!in)
     throw ConfigError("cannot read the table of " + table.function().name() + " '" + file.string() + "'",
@@ -108,6 +108,7 @@ void readTableCsv(const std::filesystem::path& file, FunctionTable& table) {
     if (const Value* known = table.lookup(row.args); known && *known != row.result)
       throw ParseError("these inputs are already in the table with the result " + known->toString(), rowStart,
                        "a function has one result per input: remove one of the two rows");
+    if (check) check(row, rowStart);
     table.add(std::move(row));
   }
 }

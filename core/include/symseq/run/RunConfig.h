@@ -65,6 +65,7 @@ struct ExternalsConfig {
   std::optional<SourceLocation> libraryWhere;
   std::map<std::string, ExternalFileConfig> tables;   // function name -> CSV file
   std::map<std::string, ExternalFileConfig> symbols;  // function name -> exported symbol
+  bool checkTables = true;  // every initial row checked against the implementation at load
 };
 
 struct OutputConfig {
