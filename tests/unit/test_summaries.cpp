@@ -119,7 +119,7 @@ TEST_CASE("SolveTab: static tables miss a path that one enrichment step finds, w
     const std::vector<Expr> psi{g.ctx.make(Op::Gt, {I, g.num(200)}),
                                 g.ctx.make(Op::Le, {chi.rewrite(g.ctx.apply(g.rise, {I})), g.real(1, 1)})};
     const auto calls = chi.calls();
-    const SolveTabResult stat = solveTab(SolveTabJob{*solver, psi, calls, g.tables, &real, {}, 0});
+    const SolveTabResult stat = solveTab(SolveTabJob{g.ctx, *solver, psi, calls, g.tables, &real, {}, 0});
     CHECK((stat.answer == CheckResult::Unsat));
     CHECK(g.tables.totalRows() == 4);
 
@@ -140,7 +140,7 @@ TEST_CASE("SolveTab: static tables miss a path that one enrichment step finds, w
       }
     } noCorres;
     const TableHeuristic* heuristics[] = {&noCorres, &dep};
-    const SolveTabResult enriched = solveTab(SolveTabJob{*solver, psi, calls, g.tables, &real, heuristics, 5});
+    const SolveTabResult enriched = solveTab(SolveTabJob{g.ctx, *solver, psi, calls, g.tables, &real, heuristics, 5});
     CHECK((enriched.answer == CheckResult::Sat));
     CHECK(enriched.rowsAdded >= 1);
     CHECK(g.tables.find(g.rise)->lookup(std::vector{Value::integer(228)}) != nullptr);  // Dep chose I = 228
@@ -158,7 +158,7 @@ TEST_CASE("SolveTab: a failing implementation leaves its table unchanged and is 
   CallExtractor chi(g.ctx, 1);
   const std::vector<Expr> psi{g.ctx.make(Op::Lt, {chi.rewrite(g.ctx.apply(g.intgr, {g.m1, g.m2})), g.num(100)})};
   const auto calls = chi.calls();
-  const SolveTabResult r = solveTab(SolveTabJob{*solver, psi, calls, g.tables, &failing, {}, 3});
+  const SolveTabResult r = solveTab(SolveTabJob{g.ctx, *solver, psi, calls, g.tables, &failing, {}, 3});
   CHECK((r.answer == CheckResult::Unsat));
   CHECK(g.tables.find(g.intgr)->size() == 2);
   REQUIRE_FALSE(r.failures.empty());

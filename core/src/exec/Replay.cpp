@@ -49,10 +49,7 @@ class Replayer {
 
   std::string describe(const OutputEvent& o) const {
     std::string text = system_.channels.at(o.channel).name + "!(";
-    for (std::uint32_t i = 0; i < o.values.size(); ++i) {
-      const std::string* literal = system_.literalOf(o.channel, i, o.values[i]);
-      text += (i ? ", " : "") + (literal ? *literal : o.values[i].toString());
-    }
+    for (std::uint32_t i = 0; i < o.values.size(); ++i) text += (i ? ", " : "") + system_.valueText(o.channel, i, o.values[i]);
     return text + ")";
   }
 

@@ -40,6 +40,12 @@ struct Pending {
   std::uint32_t steps = 0;        // input transitions on the path: test steps
 };
 
+// A feasible child: the state to expand later and its node in the tree.
+struct Child {
+  Pending pending;
+  TreeNode node;
+};
+
 class TreeExplorer {
  public:
   TreeExplorer(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options)
@@ -106,17 +112,17 @@ class TreeExplorer {
     for (TransitionId t : system_.outgoing(from.state.location)) {
       if (stopped()) break;
       const auto started = std::chrono::steady_clock::now();
-      std::optional<Pending> child = step(from, t);
+      std::optional<Child> child = step(from, t);
       const double cost = parentCost + std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       if (!child) continue;
       const TreeNodeId id = static_cast<TreeNodeId>(tree_->nodes.size());
-      TreeNode& node = tree_->nodes.emplace_back(std::move(pendingNode_));
+      TreeNode& node = tree_->nodes.emplace_back(std::move(child->node));
       node.id = id;
       node.parent = parent;
       tree_->nodes[parent].children.push_back(id);
       cover(t);
-      added.push_back({id, child->state.location, child->state.depth, cost});
-      pending_.emplace(id, std::move(*child));
+      added.push_back({id, child->pending.state.location, child->pending.state.depth, cost});
+      pending_.emplace(id, std::move(child->pending));
     }
     job_.solver.pop();
     searcher_.update(added);
@@ -129,19 +135,23 @@ class TreeExplorer {
     --uncoveredOut_[system_.transitions[t].source];
   }
 
-  // The child state through `t`, or none when it is infeasible up to the tables (or unknown).
-  std::optional<Pending> step(const Pending& from, TransitionId t) {
+  // The child through `t`, or none when it is infeasible up to the tables (or unknown).
+  std::optional<Child> step(const Pending& from, TransitionId t) {
     ExprContext& ctx = system_.context();
+    const Transition& transition = system_.transitions[t];
     SymbolicStep s = executor_.apply(from.state, t);
-    const bool input = system_.transitions[t].action.kind == ActionKind::Input;
-    Pending child{std::move(s.next), from.calls, from.steps + (input ? 1u : 0u)};
+    Pending child{std::move(s.next), from.calls, from.steps + (transition.action.kind == ActionKind::Input ? 1u : 0u)};
     // The executor appended the raw guard; the path condition keeps the rewritten, folded one.
     if (child.state.pathCondition.size() > from.state.pathCondition.size()) child.state.pathCondition.pop_back();
     CallExtractor chi(ctx, child.state.depth);
     const Expr guard = foldConstants(ctx, chi.rewrite(s.guard));
     std::vector<Expr> outputs;
     for (Expr o : s.outputs) outputs.push_back(foldConstants(ctx, chi.rewrite(o)));
-    for (auto& [var, value] : child.state.store) value = foldConstants(ctx, chi.rewrite(value));
+    // Only what this step assigned is new; the rest of the store was rewritten by an ancestor.
+    for (const Update& u : transition.updates) {
+      Expr& value = child.state.store.at(u.variable);
+      value = foldConstants(ctx, chi.rewrite(value));
+    }
     if (guard.isConst() && !guard.value().asBool()) {
       ++stats_.prunedStates;
       return std::nullopt;
@@ -152,7 +162,7 @@ class TreeExplorer {
     // A true guard without new calls keeps the parent's (satisfiable) constraints.
     if (!guard.isConst() || !newCalls.empty()) {
       const std::span<const Expr> newGuard(&guard, guard.isConst() ? 0 : 1);  // the parent's are asserted
-      const SolveTabResult r = solveTab(SolveTabJob{job_.solver, newGuard, child.calls, tables(), job_.functions,
+      const SolveTabResult r = solveTab(SolveTabJob{ctx, job_.solver, newGuard, child.calls, tables(), job_.functions,
                                                     heuristics_, options_.enrichAttempts});
       stats_.heuristicCalls += r.heuristicCalls;
       stats_.heuristicSuccesses += r.heuristicSuccesses;
@@ -167,15 +177,15 @@ class TreeExplorer {
         return std::nullopt;
       }
     }
-    pendingNode_ = TreeNode{};
-    pendingNode_.transition = t;
-    pendingNode_.location = child.state.location;
-    pendingNode_.depth = child.state.depth;
-    pendingNode_.guard = guard;
-    pendingNode_.inputs = std::move(s.inputs);
-    pendingNode_.outputs = std::move(outputs);
-    pendingNode_.calls = newCalls;
-    return child;
+    TreeNode node;
+    node.transition = t;
+    node.location = child.state.location;
+    node.depth = child.state.depth;
+    node.guard = guard;
+    node.inputs = std::move(s.inputs);
+    node.outputs = std::move(outputs);
+    node.calls = newCalls;
+    return Child{std::move(child), std::move(node)};
   }
 
   // The parent's path condition is asserted: the child's is that and `guard`.
@@ -216,7 +226,6 @@ class TreeExplorer {
   std::size_t coveredTargets_ = 0;
   std::vector<std::uint32_t> uncoveredOut_;
   std::map<TreeNodeId, Pending> pending_;
-  TreeNode pendingNode_;
   FunctionTables emptyTables_;
   StrategyStats stats_;
   std::vector<ExternalFailure> failures_;

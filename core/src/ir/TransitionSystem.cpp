@@ -182,4 +182,14 @@ const std::string* TransitionSystem::literalOf(std::uint32_t channel, std::uint3
   return it == parameterEnumerations.end() ? nullptr : literal(enumerations, it->second, v);
 }
 
+std::string TransitionSystem::valueText(Expr var, const Value& v) const {
+  const std::string* literal = literalOf(var, v);
+  return literal ? *literal : v.toString();
+}
+
+std::string TransitionSystem::valueText(std::uint32_t channel, std::uint32_t param, const Value& v) const {
+  const std::string* literal = literalOf(channel, param, v);
+  return literal ? *literal : v.toString();
+}
+
 }  // namespace symseq

@@ -10,6 +10,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
+std::string functionNames(const TransitionSystem& system) {
+  std::string list;
+  for (const FunctionDecl* f : system.externals) list += (list.empty() ? "" : ", ") + f->name();
+  return list;
+}
+
 const FunctionDecl& declared(const TransitionSystem& system, const std::string& name, const ExternalFileConfig& entry,
                              const char* section) {
   std::vector<std::string> names;
@@ -17,15 +23,32 @@ const FunctionDecl& declared(const TransitionSystem& system, const std::string& 
     if (f->name() == name) return *f;
     names.push_back(f->name());
   }
-  throw ConfigError("[externals." + std::string(section) + "] names '" + name + "', which the model does not declare as an external function" +
-                        didYouMean(name, names),
+  throw ConfigError("[externals." + std::string(section) + "] names '" + name +
+                        "', which the model does not declare as an external function" + didYouMean(name, names),
                     entry.where,
                     names.empty() ? "the model declares no external function: remove the entry"
-                                  : "the model's external functions: " + [&] {
-                                      std::string list;
-                                      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-                                      return list;
-                                    }());
+                                  : "the model's external functions: " + functionNames(system));
+}
+
+// A row of an initial table must be what the real function returns: a test built on a wrong row
+// would predict outputs the system never produces.
+TableRowCheck againstImplementation(const FunctionDecl& f, const FunctionInterpretations* functions) {
+  const ExternalFunction* impl = functions ? functions->find(f) : nullptr;
+  if (!impl) return {};
+  return [impl, &f](const TableRow& row, const SourceLocation& where) {
+    const std::string call = callText(f.name(), row.args);
+    Value real;
+    try {
+      real = (*impl)(row.args);
+    } catch (const Error& e) {
+      throw ParseError("this row cannot be checked: the implementation failed: " + e.message(), where,
+                       "remove the row, or fix the function; [externals] check_tables = false skips the check");
+    }
+    if (real != row.result)
+      throw ParseError("this row says " + call + " = " + row.result.toString() + ", but the implementation returns " +
+                           real.toString(),
+                       where, "correct the row (or the function); [externals] check_tables = false skips the check");
+  };
 }
 
 }  // namespace
@@ -45,33 +68,6 @@ fs::path findExternalLibrary(const std::string& name, const std::vector<fs::path
                     "give [externals] library as a path (with a '/', relative to the run file), or build it");
 }
 
-namespace {
-
-// A row of an initial table must be what the real function returns: a test built on a wrong row
-// would predict outputs the system never produces.
-TableRowCheck againstImplementation(const FunctionDecl& f, const FunctionInterpretations* functions) {
-  const ExternalFunction* impl = functions ? functions->find(f) : nullptr;
-  if (!impl) return {};
-  return [impl, &f](const TableRow& row, const SourceLocation& where) {
-    std::string call = f.name() + "(";
-    for (std::size_t i = 0; i < row.args.size(); ++i) call += (i ? ", " : "") + row.args[i].toString();
-    call += ")";
-    Value real;
-    try {
-      real = (*impl)(row.args);
-    } catch (const Error& e) {
-      throw ParseError("this row cannot be checked: the implementation failed: " + e.message(), where,
-                       "remove the row, or fix the function; [externals] check_tables = false skips the check");
-    }
-    if (real != row.result)
-      throw ParseError("this row says " + call + " = " + row.result.toString() + ", but the implementation returns " +
-                           real.toString(),
-                       where, "correct the row (or the function); [externals] check_tables = false skips the check");
-  };
-}
-
-}  // namespace
-
 RunExternals loadExternals(const ExternalsConfig& config, const TransitionSystem& system,
                            const std::vector<fs::path>& pluginDirs) {
   RunExternals out;
@@ -87,9 +83,8 @@ RunExternals loadExternals(const ExternalsConfig& config, const TransitionSystem
                       "remove the [externals] section");
   if (!system.externals.empty()) {
     if (config.library.empty()) {
-      std::string names;
-      for (const FunctionDecl* f : system.externals) names += (names.empty() ? "" : ", ") + f->name();
-      throw ConfigError("the model calls external functions (" + names + ") but the run file names no library implementing them",
+      throw ConfigError("the model calls external functions (" + functionNames(system) +
+                            ") but the run file names no library implementing them",
                         std::nullopt, "add [externals] library = \"path/to/libyours.so\" (see docs/external-functions.md)");
     }
     try {

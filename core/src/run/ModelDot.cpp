@@ -1,20 +1,13 @@
 #include <sstream>
 
 #include "symseq/expr/Printer.h"
+#include "DotText.h"
 #include "symseq/run/ResultWriters.h"
 
 namespace symseq {
 
 namespace {
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
 
 }  // namespace
 
@@ -23,9 +16,9 @@ std::string modelDot(const RunResult& result, const TransitionSystem& system) {
   std::set<TransitionId> targets;
   for (const TargetOutcome& t : result.targets) targets.insert(t.transition);
   std::ostringstream out;
-  out << "digraph " << quoted(system.name) << " {\n  node [shape=box];\n";
+  out << "digraph " << dotQuoted(system.name) << " {\n  node [shape=box];\n";
   for (LocationId l = 0; l < system.locations.size(); ++l)
-    out << "  n" << l << " [label=" << quoted(system.locations[l].name) << (l == system.initial ? ", peripheries=2" : "")
+    out << "  n" << l << " [label=" << dotQuoted(system.locations[l].name) << (l == system.initial ? ", peripheries=2" : "")
         << "];\n";
   for (TransitionId id = 0; id < system.transitions.size(); ++id) {
     const Transition& t = system.transitions[id];
@@ -35,7 +28,7 @@ std::string modelDot(const RunResult& result, const TransitionSystem& system) {
     if (result.covered.contains(id)) style += ", color=darkgreen";
     else if (targets.contains(id)) style += ", color=red, style=dashed";
     if (targets.contains(id)) style += ", penwidth=2.5";
-    out << "  n" << t.source << " -> n" << t.target << " [label=" << quoted(label) << style << "];\n";
+    out << "  n" << t.source << " -> n" << t.target << " [label=" << dotQuoted(label) << style << "];\n";
   }
   out << "}\n";
   return out.str();

@@ -1,6 +1,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "Trace.h"
 #include "symseq/run/ResultWriters.h"
 
 namespace symseq {
@@ -30,30 +31,24 @@ nlohmann::ordered_json toJson(const Value& v, const std::string* literal) {
 nlohmann::ordered_json trace(const TestSequence& s, const TransitionSystem& system) {
   using json = nlohmann::ordered_json;
   json events = json::array();
-  auto add = [&](const std::vector<TransitionId>& path, const TestStep* step, const std::vector<OutputEvent>* outputs) {
-    std::size_t nextOutput = 0;
-    for (TransitionId id : path) {
-      const Transition& t = system.transitions[id];
-      json e{{"transition", t.name}};
-      if (t.action.kind == ActionKind::Input && step) {
-        json values = json::object();
-        for (Expr v : t.action.args)
-          if (const Value* value = step->inputs.find(v))
-            values[std::string(v.name())] = toJson(*value, system.literalOf(v, *value));
-        e["input"] = {{"channel", system.channels[t.action.channel].name}, {"values", std::move(values)}};
-      }
-      if (t.action.kind == ActionKind::Output && outputs && nextOutput < outputs->size()) {
-        const OutputEvent& o = (*outputs)[nextOutput++];
-        json values = json::array();
-        for (std::uint32_t i = 0; i < o.values.size(); ++i)
-          values.push_back(toJson(o.values[i], system.literalOf(o.channel, i, o.values[i])));
-        e["output"] = {{"channel", system.channels[o.channel].name}, {"values", std::move(values)}};
-      }
-      events.push_back(std::move(e));
+  for (const TraceEvent& event : traceOf(s, system)) {
+    const Transition& t = system.transitions[event.transition];
+    json e{{"transition", t.name}};
+    if (event.input) {
+      json values = json::object();
+      for (Expr v : t.action.args)
+        if (const Value* value = event.input->inputs.find(v))
+          values[std::string(v.name())] = toJson(*value, system.literalOf(v, *value));
+      e["input"] = {{"channel", system.channels[t.action.channel].name}, {"values", std::move(values)}};
     }
-  };
-  add(*s.prefix, nullptr, s.prefixOutputs ? &*s.prefixOutputs : nullptr);
-  for (const TestStep& step : s.steps) add(step.path, &step, step.expectedOutputs ? &*step.expectedOutputs : nullptr);
+    if (const OutputEvent* o = event.output) {
+      json values = json::array();
+      for (std::uint32_t i = 0; i < o->values.size(); ++i)
+        values.push_back(toJson(o->values[i], system.literalOf(o->channel, i, o->values[i])));
+      e["output"] = {{"channel", system.channels[o->channel].name}, {"values", std::move(values)}};
+    }
+    events.push_back(std::move(e));
+  }
   return events;
 }
 

@@ -1,7 +1,9 @@
 #include <algorithm>
 #include <sstream>
 
+#include "Trace.h"
 #include "symseq/run/ResultWriters.h"
+#include "symseq/summary/FunctionTable.h"
 
 namespace symseq {
 
@@ -24,48 +26,27 @@ std::string table(const std::vector<std::vector<std::string>>& rows) {
   return out.str();
 }
 
-std::string valuesText(const std::vector<Value>& values) {
-  std::string text;
-  for (const Value& v : values) text += (text.empty() ? "" : ", ") + v.toString();
-  return text;
-}
-
-// An output's values, enumeration literals by name.
-std::string outputText(const OutputEvent& o, const TransitionSystem& system) {
-  std::string text;
-  for (std::uint32_t i = 0; i < o.values.size(); ++i) {
-    const std::string* literal = system.literalOf(o.channel, i, o.values[i]);
-    text += (i ? ", " : "") + (literal ? *literal : o.values[i].toString());
-  }
-  return text;
-}
 
 // A sequence that names its transitions (IOSTS tests): one row per transition with the input it
-// reads or the output it must emit.
+// reads or the output it must emit, enumeration literals by name.
 std::string traceTable(const TestSequence& s, const TransitionSystem& system) {
   std::vector<std::vector<std::string>> rows{{"#", "transition", "action"}};
-  auto add = [&](const std::vector<TransitionId>& path, const TestStep* step, const std::vector<OutputEvent>* outputs) {
-    std::size_t nextOutput = 0;
-    for (TransitionId id : path) {
-      const Transition& t = system.transitions[id];
-      std::string action = "tau";
-      if (t.action.kind == ActionKind::Input && step) {
-        std::string values;
+  for (const TraceEvent& event : traceOf(s, system)) {
+    const Transition& t = system.transitions[event.transition];
+    std::string action = "tau";
+    if (t.action.kind != ActionKind::Internal) {
+      std::string values;
+      if (event.input)
         for (Expr v : t.action.args)
-          if (const Value* value = step->inputs.find(v)) {
-            const std::string* literal = system.literalOf(v, *value);
-            values += (values.empty() ? "" : ", ") + std::string(v.name()) + " = " + (literal ? *literal : value->toString());
-          }
-        action = system.channels[t.action.channel].name + "?(" + values + ")";
-      } else if (t.action.kind == ActionKind::Output) {
-        const bool known = outputs && nextOutput < outputs->size();
-        action = system.channels[t.action.channel].name + "!(" + (known ? outputText((*outputs)[nextOutput++], system) : "") + ")";
-      }
-      rows.push_back({std::to_string(rows.size()), t.name, action});
+          if (const Value* value = event.input->inputs.find(v))
+            values += (values.empty() ? "" : ", ") + std::string(v.name()) + " = " + system.valueText(v, *value);
+      if (const OutputEvent* o = event.output)
+        for (std::uint32_t i = 0; i < o->values.size(); ++i)
+          values += (i ? ", " : "") + system.valueText(o->channel, i, o->values[i]);
+      action = system.channels[t.action.channel].name + (event.input ? "?(" : "!(") + values + ")";
     }
-  };
-  add(*s.prefix, nullptr, s.prefixOutputs ? &*s.prefixOutputs : nullptr);
-  for (const TestStep& step : s.steps) add(step.path, &step, step.expectedOutputs ? &*step.expectedOutputs : nullptr);
+    rows.push_back({std::to_string(rows.size()), t.name, action});
+  }
   return table(rows);
 }
 
@@ -111,7 +92,7 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
     out << "symbolic tree: " << result.strategy.states << " states, " << result.strategy.prunedStates
         << " children pruned, " << result.strategy.tableRowsAdded << " table rows added\n";
   for (const ExternalFailure& f : result.externalFailures)
-    out << "  external function failed: " << f.function << "(" << valuesText(f.args) << "): " << f.message << "\n";
+    out << "  external function failed: " << callText(f.function, f.args) << ": " << f.message << "\n";
   return out.str();
 }
 

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "symseq/expr/Printer.h"
+#include "DotText.h"
 #include "symseq/run/ResultWriters.h"
 
 namespace symseq {
@@ -26,18 +27,6 @@ std::string actionText(const TreeNode& n, const TransitionSystem& system) {
   return text + ")";
 }
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '\n') {
-      out += "\\n";  // DOT's line break inside a label
-      continue;
-    }
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
 
 }  // namespace
 
@@ -66,16 +55,16 @@ std::string treeJson(const SymbolicTree& tree, const TransitionSystem& system) {
 // the transition and its symbolic action; the paths of reported tests are bold.
 std::string treeDot(const SymbolicTree& tree, const TransitionSystem& system) {
   std::ostringstream out;
-  out << "digraph " << quoted(system.name + " symbolic tree") << " {\n  node [shape=circle, fontsize=10];\n";
+  out << "digraph " << dotQuoted(system.name + " symbolic tree") << " {\n  node [shape=circle, fontsize=10];\n";
   for (const TreeNode& n : tree.nodes)
-    out << "  s" << n.id << " [label=" << quoted(system.locations[n.location].name + "\n#" + std::to_string(n.id))
+    out << "  s" << n.id << " [label=" << dotQuoted(system.locations[n.location].name + "\n#" + std::to_string(n.id))
         << (n.onTest ? ", penwidth=2.5" : "") << "];\n";
   for (const TreeNode& n : tree.nodes) {
     if (!n.parent) continue;
     std::string label = system.transitions[*n.transition].name + ": " + actionText(n, system);
     if (!n.guard.isConst()) label += "\n[" + toString(n.guard) + "]";
     for (const CallRecord& c : n.calls) label += "\n" + callText(c);
-    out << "  s" << *n.parent << " -> s" << n.id << " [label=" << quoted(label) << (n.onTest ? ", penwidth=2.5" : "")
+    out << "  s" << *n.parent << " -> s" << n.id << " [label=" << dotQuoted(label) << (n.onTest ? ", penwidth=2.5" : "")
         << "];\n";
   }
   out << "}\n";

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "symseq/external.h"
+#include "symseq/summary/FunctionTable.h"
 #include "symseq/support/Error.h"
 
 namespace symseq {
@@ -66,11 +67,6 @@ Value fromC(const symseq_value& v, Sort sort, const std::string& function) {
   throw EvalError(function + " returns a bit-vector, which the C convention of external functions does not cover");
 }
 
-std::string callText(const std::string& function, std::span<const Value> args) {
-  std::string text = function + "(";
-  for (std::size_t i = 0; i < args.size(); ++i) text += (i ? ", " : "") + args[i].toString();
-  return text + ")";
-}
 
 }  // namespace
 

@@ -27,6 +27,12 @@ bool FunctionTable::add(TableRow row) {
   return true;
 }
 
+std::string callText(const std::string& function, std::span<const Value> args) {
+  std::string text = function + "(";
+  for (std::size_t i = 0; i < args.size(); ++i) text += (i ? ", " : "") + args[i].toString();
+  return text + ")";
+}
+
 FunctionTable& FunctionTables::table(const FunctionDecl& f) {
   return tables_.try_emplace(f.id(), f).first->second;
 }

@@ -13,13 +13,9 @@ namespace {
 
 class SolveTabRun {
  public:
-  explicit SolveTabRun(const SolveTabJob& job) : job_(job), ctx_(contextOf(job)) {}
+  explicit SolveTabRun(const SolveTabJob& job) : job_(job) {}
 
   SolveTabResult run() {
-    if (!ctx_) {  // nothing to check: ψ is empty and there are no calls
-      result_.answer = CheckResult::Sat;
-      return std::move(result_);
-    }
     job_.solver.push();
     for (Expr c : job_.pathCondition) job_.solver.add(c);
     result_.answer = checkSummaries();
@@ -36,25 +32,19 @@ class SolveTabRun {
   }
 
  private:
-  static ExprContext* contextOf(const SolveTabJob& job) {
-    if (!job.pathCondition.empty()) return const_cast<ExprContext*>(&job.pathCondition.front().context());
-    if (!job.calls.empty()) return const_cast<ExprContext*>(&job.calls.front().result.context());
-    return nullptr;
-  }
-
   CheckResult checkSummaries() {
-    const Expr sums = summaries(*ctx_, job_.calls, job_.tables);
+    const Expr sums = summaries(job_.ctx, job_.calls, job_.tables);
     return job_.solver.check(std::span(&sums, 1));
   }
 
   // Lines 5-7 of Algorithm 1, generalised to a list of heuristics: all of them, then without the
   // last, down to the first alone.
   std::optional<Valuation> newInputs() {
-    const TableSituation situation{*ctx_, job_.calls, job_.tables};
+    const TableSituation situation{job_.ctx, job_.calls, job_.tables};
     std::vector<Expr> constraints;
     for (const TableHeuristic* h : job_.heuristics) constraints.push_back(h->constrain(situation));
     for (std::size_t k = constraints.size(); ; --k) {
-      const Expr steer = conjunction(*ctx_, std::span(constraints.data(), k));
+      const Expr steer = conjunction(job_.ctx, std::span(constraints.data(), k));
       ++result_.heuristicCalls;
       const CheckResult r = job_.solver.check(std::span(&steer, 1));
       if (r == CheckResult::Sat) return modelOfArguments();
@@ -81,13 +71,13 @@ class SolveTabRun {
       try {
         for (Expr a : call.args) args.push_back(evaluate(a, inputs));
       } catch (const EvalError&) {
-        continue;  // an argument reads a result that failed to compute
+        continue;  // an argument has no value here (a division by zero in it, say)
       }
       const ExternalFunction* impl = job_.functions->find(*call.function);
-      if (!impl) continue;
+      FunctionTable& table = job_.tables.table(*call.function);
+      if (!impl || table.lookup(args)) continue;  // known inputs: nothing to run
       try {
-        Value result = (*impl)(args);
-        if (job_.tables.table(*call.function).add(TableRow{args, result})) ++added;
+        if (table.add(TableRow{args, (*impl)(args)})) ++added;
       } catch (const Error& e) {
         result_.failures.push_back({call.function->name(), args, e.message()});
       }
@@ -98,7 +88,6 @@ class SolveTabRun {
   }
 
   const SolveTabJob& job_;
-  ExprContext* ctx_;
   SolveTabResult result_;
 };
 

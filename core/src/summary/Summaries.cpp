@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "symseq/expr/Connectives.h"
+#include "symseq/expr/Rewrite.h"
 
 namespace symseq {
 
@@ -12,16 +13,6 @@ bool allConstant(std::span<const Expr> terms) {
   return std::all_of(terms.begin(), terms.end(), [](Expr t) { return t.isConst(); });
 }
 
-bool occursIn(Expr var, Expr term) {
-  std::vector<Expr> stack{term};
-  while (!stack.empty()) {
-    const Expr e = stack.back();
-    stack.pop_back();
-    if (e == var) return true;
-    for (Expr c : e.children()) stack.push_back(c);
-  }
-  return false;
-}
 
 }  // namespace
 
@@ -71,12 +62,11 @@ Expr resultInTable(ExprContext& ctx, const CallRecord& call, const FunctionTable
 }
 
 std::vector<const CallRecord*> dependencies(const CallRecord& call, std::span<const CallRecord> calls) {
+  std::set<Expr, ExprIdLess> read;
+  for (Expr a : call.args) collectVariables(a, read);
   std::vector<const CallRecord*> out;
-  for (const CallRecord& other : calls) {
-    if (&other == &call) continue;
-    if (std::any_of(call.args.begin(), call.args.end(), [&](Expr a) { return occursIn(other.result, a); }))
-      out.push_back(&other);
-  }
+  for (const CallRecord& other : calls)
+    if (&other != &call && read.contains(other.result)) out.push_back(&other);
   return out;
 }
 

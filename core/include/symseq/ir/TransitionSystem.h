@@ -109,6 +109,9 @@ class TransitionSystem {
   // The enumeration literal a value of `var` (or of a channel parameter) stands for, if any.
   [[nodiscard]] const std::string* literalOf(Expr var, const Value& v) const;
   [[nodiscard]] const std::string* literalOf(std::uint32_t channel, std::uint32_t param, const Value& v) const;
+  // A value as results show it: its enumeration literal, else Value::toString.
+  [[nodiscard]] std::string valueText(Expr var, const Value& v) const;
+  [[nodiscard]] std::string valueText(std::uint32_t channel, std::uint32_t param, const Value& v) const;
 
   // Checks the structural rules (sorts of guards and updates, indices in range, unique names,
   // inputs bound only by input actions, ...) and throws Error at the offending element.

@@ -4,6 +4,7 @@
 // (the order they were read, then the order SolveTab added them), so outputs are deterministic.
 #include <map>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "symseq/expr/FunctionDecl.h"
@@ -35,6 +36,9 @@ class FunctionTable {
   std::vector<TableRow> rows_;
   std::map<std::vector<Value>, std::size_t> byArgs_;
 };
+
+// "F(1, 2.5)": a call with concrete arguments, for messages.
+[[nodiscard]] std::string callText(const std::string& function, std::span<const Value> args);
 
 // The tables of a model's external functions, by declaration id (deterministic order).
 class FunctionTables {

@@ -19,6 +19,7 @@
 namespace symseq {
 
 struct SolveTabJob {
+  ExprContext& ctx;  // of the path condition and the calls
   Solver& solver;
   std::span<const Expr> pathCondition;  // ψ, free of external functions (conjuncts)
   std::span<const CallRecord> calls;    // κ
