@@ -1,5 +1,7 @@
 #include "harness/BenchRun.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <set>
 
 #include "harness/AxisCheck.h"
@@ -26,8 +28,7 @@ BenchSummary runBench(const BenchOptions& o, Registry& registry, std::ostream& p
   const Results existing = readResults(o.resultsFile);
   if (existing.provenance) {
     if (const auto diff = provenanceDifferences(*existing.provenance, provenance); !diff.empty()) {
-      std::string fields;
-      for (const auto& f : diff) fields += (fields.empty() ? "" : ", ") + f;
+      const std::string fields = fmt::format("{}", fmt::join(diff, ", "));
       throw ConfigError("results file '" + o.resultsFile.string() +
                             "' was made with another matrix, build or machine (differs in: " + fields + ")",
                         std::nullopt, "write to a new --out file, or remove this one to start over");

@@ -1,5 +1,7 @@
 #include "harness/Matrix.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <fstream>
 #include <set>
@@ -17,11 +19,7 @@ SourceLocation at(const toml::source_region& region, const std::string& file) {
   return SourceLocation{region.path ? *region.path : file, region.begin.line, region.begin.column};
 }
 
-std::string joined(const std::vector<std::string>& words) {
-  std::string out;
-  for (const auto& w : words) out += (out.empty() ? "" : ", ") + w;
-  return out;
-}
+std::string joined(const std::vector<std::string>& words) { return fmt::format("{}", fmt::join(words, ", ")); }
 
 std::string tomlText(const toml::node& node) {
   std::ostringstream out;

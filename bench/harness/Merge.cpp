@@ -1,5 +1,7 @@
 #include "harness/Merge.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <set>
 
 #include "harness/Provenance.h"
@@ -18,8 +20,7 @@ Results mergeResults(const std::vector<Results>& parts, bool allowMixed) {
       out.provenance = part.provenance;
       (*out.provenance)["shard"] = nullptr;
     } else if (const auto diff = provenanceDifferences(*out.provenance, *part.provenance); !diff.empty() && !allowMixed) {
-      std::string fields;
-      for (const auto& f : diff) fields += (fields.empty() ? "" : ", ") + f;
+      const std::string fields = fmt::format("{}", fmt::join(diff, ", "));
       throw ConfigError("'" + part.file.string() + "' was made with another provenance than '" +
                             parts.front().file.string() + "' (differs in: " + fields + ")",
                         std::nullopt,

@@ -1,5 +1,7 @@
 #include "harness/Report.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <map>
 
@@ -33,9 +35,7 @@ std::string uncoveredText(const std::vector<json>& cells) {
       if (std::find(seen.begin(), seen.end(), text) == seen.end()) seen.push_back(text);
     }
   }
-  std::string out;
-  for (const auto& s : seen) out += (out.empty() ? "" : ", ") + s;
-  return out;
+  return fmt::format("{}", fmt::join(seen, ", "));
 }
 
 // "11/11" when the group's cells share one target count; over several models the median share.
@@ -61,10 +61,8 @@ void checkGroupBy(const Results& results, const std::vector<std::string>& groupB
   }
   for (const std::string& g : groupBy)
     if (std::find(keys.begin(), keys.end(), g) == keys.end()) {
-      std::string valid;
-      for (const auto& k : keys) valid += (valid.empty() ? "" : ", ") + k;
       throw ConfigError("cannot group by '" + g + "': no such axis" + didYouMean(g, keys),
-                        SourceLocation{"<command line>", 0, 0}, "group by one of: " + valid);
+                        SourceLocation{"<command line>", 0, 0}, fmt::format("group by one of: {}", fmt::join(keys, ", ")));
     }
 }
 

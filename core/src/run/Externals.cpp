@@ -1,5 +1,8 @@
 #include "symseq/run/Externals.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "symseq/plugin/Registry.h"
 #include "symseq/summary/TableCsv.h"
 #include "symseq/support/DidYouMean.h"
@@ -11,9 +14,9 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string functionNames(const TransitionSystem& system) {
-  std::string list;
-  for (const FunctionDecl* f : system.externals) list += (list.empty() ? "" : ", ") + f->name();
-  return list;
+  std::vector<std::string> names;
+  for (const FunctionDecl* f : system.externals) names.push_back(f->name());
+  return fmt::format("{}", fmt::join(names, ", "));
 }
 
 const FunctionDecl& declared(const TransitionSystem& system, const std::string& name, const ExternalFileConfig& entry,
