@@ -12,7 +12,7 @@
 
 #include <string>
 
-#include "symseq/exec/TreeSearch.h"
+#include "symseq/tree/TreeSearch.h"
 #include "symseq/plugin/Registry.h"
 #include "symseq/run/PluginOptions.h"
 

@@ -8,7 +8,7 @@
 #include <queue>
 #include <vector>
 
-#include "symseq/exec/TreeSearch.h"
+#include "symseq/tree/TreeSearch.h"
 #include "symseq/plugin/PluginDescriptor.h"
 
 namespace {

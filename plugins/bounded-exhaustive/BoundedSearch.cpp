@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "symseq/unroll/BoundedCoverage.h"
+#include "symseq/acyclic/BoundedCoverage.h"
 
 namespace symseq::bounded {
 

@@ -5,7 +5,7 @@
 #include <deque>
 #include <map>
 
-#include "symseq/exec/TreeSearch.h"
+#include "symseq/tree/TreeSearch.h"
 #include "symseq/plugin/PluginDescriptor.h"
 
 namespace {

@@ -3,7 +3,7 @@
 #include <boost/dll/alias.hpp>
 #include <vector>
 
-#include "symseq/exec/TreeSearch.h"
+#include "symseq/tree/TreeSearch.h"
 #include "symseq/plugin/PluginDescriptor.h"
 
 namespace {

@@ -4,8 +4,8 @@
 
 #include "symseq/expr/Connectives.h"
 #include "symseq/plugin/PluginDescriptor.h"
-#include "symseq/plugin/TableHeuristic.h"
-#include "symseq/summary/Summaries.h"
+#include "symseq/tree/TableHeuristic.h"
+#include "symseq/tree/Summaries.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <tuple>
 #include <vector>
 
-#include "symseq/plugin/PathHeuristic.h"
+#include "symseq/acyclic/PathHeuristic.h"
 #include "symseq/plugin/PluginDescriptor.h"
 
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "symseq/plugin/PathHeuristic.h"
+#include "symseq/acyclic/PathHeuristic.h"
 #include "symseq/plugin/PluginDescriptor.h"
 #include "symseq/support/DidYouMean.h"
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "symseq/exec/SymbolicExecutor.h"
-#include "symseq/ir/AcyclicCore.h"
+#include "symseq/acyclic/AcyclicCore.h"
 #include "symseq/plugin/Strategy.h"
 #include "symseq/solver/Solver.h"
 

@@ -5,8 +5,8 @@
 #include <set>
 
 #include "PathChecker.h"
-#include "symseq/plugin/PathHeuristic.h"
-#include "symseq/unroll/BoundedCoverage.h"
+#include "symseq/acyclic/PathHeuristic.h"
+#include "symseq/acyclic/BoundedCoverage.h"
 
 namespace symseq::symtest {
 

@@ -11,7 +11,7 @@
 // so the run still ends with the proved answer.
 #include <cstdint>
 
-#include "symseq/path/FindPath.h"
+#include "symseq/acyclic/FindPath.h"
 #include "symseq/plugin/Strategy.h"
 
 namespace symseq::symtest {

@@ -2,7 +2,7 @@
 // Compiled a second time with SYMSEQ_TEST_ABI_VERSION=999 to play a plugin of another ABI.
 #include <boost/dll/alias.hpp>
 
-#include "symseq/plugin/Heuristic.h"
+#include "symseq/tree/SearchHeuristic.h"
 #include "symseq/plugin/PluginDescriptor.h"
 
 #ifndef SYMSEQ_TEST_ABI_VERSION

@@ -1,4 +1,4 @@
-// AcyclicCore (core/include/symseq/ir/AcyclicCore.h): the orders and loop head of a good model,
+// AcyclicCore (core/include/symseq/acyclic/AcyclicCore.h): the orders and loop head of a good model,
 // and each shape it refuses, with the message a user sees.
 #include <doctest/doctest.h>
 
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "GraphModel.h"
-#include "symseq/ir/AcyclicCore.h"
+#include "symseq/acyclic/AcyclicCore.h"
 
 using namespace symseq;
 

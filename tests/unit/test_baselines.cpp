@@ -8,7 +8,7 @@
 
 #include "RunHelpers.h"
 #include "symseq/run/PluginOptions.h"
-#include "symseq/run/RunResult.h"
+#include "symseq/exec/RunResult.h"
 
 using namespace symseq;
 using symseq::test::covered;

@@ -1,4 +1,4 @@
-// FINDPATH (core/include/symseq/path/FindPath.h): greedy paths on small hand-made cores, forced
+// FINDPATH (core/include/symseq/acyclic/FindPath.h): greedy paths on small hand-made cores, forced
 // starts, the iteration cap; the exact mode against a brute-force minimum over a few hundred
 // seeded random cores; greedy against a plain per-iteration dynamic program on larger, deep
 // random cores (its incremental updates); splitPath / flatten.
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "GraphModel.h"
-#include "symseq/path/FindPath.h"
+#include "symseq/acyclic/FindPath.h"
 
 using namespace symseq;
 

@@ -16,9 +16,9 @@
 #include <utility>
 #include <vector>
 
-#include "symseq/ir/AcyclicCore.h"
+#include "symseq/acyclic/AcyclicCore.h"
 #include "symseq/plugin/Frontend.h"
-#include "symseq/plugin/PathHeuristic.h"
+#include "symseq/acyclic/PathHeuristic.h"
 #include "symseq/plugin/Registry.h"
 #include "symseq/run/PluginOptions.h"
 

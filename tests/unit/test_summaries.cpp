@@ -10,8 +10,8 @@
 #include "symseq/plugin/Registry.h"
 #include "symseq/run/PluginOptions.h"
 #include "symseq/summary/ExternalLibrary.h"
-#include "symseq/summary/SolveTab.h"
-#include "symseq/summary/Summaries.h"
+#include "symseq/tree/SolveTab.h"
+#include "symseq/tree/Summaries.h"
 #include "symseq/summary/TableCsv.h"
 
 using namespace symseq;

@@ -8,7 +8,7 @@
 #include "symseq/plugin/Registry.h"
 #include "symseq/run/PluginOptions.h"
 #include "symseq/run/ResultWriters.h"
-#include "symseq/run/RunResult.h"
+#include "symseq/exec/RunResult.h"
 #include "symseq/summary/FunctionTable.h"
 
 using namespace symseq;

@@ -1,5 +1,4 @@
 #include "symseq/plugin/PluginDescriptor.h"
-#include "symseq/plugin/Strategy.h"
 
 namespace symseq {
 
@@ -13,12 +12,5 @@ std::string_view toString(PluginKind k) {
   return "?";
 }
 
-std::string_view toString(UncoveredReason r) {
-  switch (r) {
-    case UncoveredReason::InfeasibleWithinBound: return "infeasible-within-bound";
-    case UncoveredReason::BudgetExhausted: return "budget-exhausted";
-  }
-  return "?";
-}
 
 }  // namespace symseq

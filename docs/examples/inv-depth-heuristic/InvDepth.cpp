@@ -1,7 +1,7 @@
 // inv-depth: a search heuristic that prefers shallow states, score = weight / (1 + depth).
 // The whole plugin is this file: the heuristic, its options and its descriptor.
 #include <boost/dll/alias.hpp>
-#include <symseq/plugin/Heuristic.h>
+#include <symseq/tree/SearchHeuristic.h>
 #include <symseq/plugin/PluginDescriptor.h>
 
 namespace {

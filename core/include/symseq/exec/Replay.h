@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "symseq/ir/TransitionSystem.h"
-#include "symseq/plugin/Strategy.h"
+#include "symseq/exec/TestSequence.h"
 
 namespace symseq {
 

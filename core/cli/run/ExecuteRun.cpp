@@ -1,0 +1,135 @@
+#include "symseq/run/ExecuteRun.h"
+
+#include <chrono>
+#include <fstream>
+#include <optional>
+#include <system_error>
+
+#include "symseq/expr/ExprContext.h"
+#include "symseq/plugin/Frontend.h"
+#include "symseq/plugin/Heuristic.h"
+#include "symseq/run/EffectiveConfig.h"
+#include "symseq/run/Externals.h"
+#include "symseq/summary/TableCsv.h"
+#include "symseq/solver/BudgetLayer.h"
+#include "symseq/solver/SmtLibLog.h"
+#include "symseq/run/ResultWriters.h"
+#include "symseq/exec/RunResult.h"
+#include "symseq/run/Targets.h"
+#include "symseq/support/AtomicFile.h"
+#include "symseq/plugin/Strategy.h"
+
+namespace symseq {
+
+namespace {
+
+void prepareOutputDir(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir))
+    throw Error("cannot create output directory '" + dir.string() + "': " +
+                    (ec ? ec.message() : std::string("a file of that name exists")),
+                std::nullopt, "set [output] dir to a writable directory");
+}
+
+// The log file of a run: <name>.partial while the run goes, <name> once it has ended well.
+class SmtLibLogFile {
+ public:
+  explicit SmtLibLogFile(std::filesystem::path path) : path_(std::move(path)), partial_(path_.string() + ".partial") {
+    out_.open(partial_, std::ios::binary | std::ios::trunc);
+    if (!out_) throw Error("cannot write the SMT-LIB2 log '" + partial_.string() + "'", std::nullopt,
+                           "set [output] dir to a writable directory");
+  }
+  SmtLibLogFile(const SmtLibLogFile&) = delete;
+  SmtLibLogFile& operator=(const SmtLibLogFile&) = delete;
+  ~SmtLibLogFile() {
+    out_.close();
+    std::error_code ec;
+    if (complete_)
+      std::filesystem::rename(partial_, path_, ec);
+    else
+      std::filesystem::remove(partial_, ec);
+  }
+  std::ostream& stream() { return out_; }
+  void complete() { complete_ = static_cast<bool>(out_.flush()); }
+
+ private:
+  std::filesystem::path path_;
+  std::filesystem::path partial_;
+  std::ofstream out_;
+  bool complete_ = false;
+};
+
+}  // namespace
+
+RunSummary executeRun(const RunConfig& config, Registry& registry) {
+  const auto started = std::chrono::steady_clock::now();
+  // Declared first so that they outlive the solver and everything else bound to them.
+  ExprContext ctx;
+  std::optional<SmtLibLogFile> log;
+
+  // Plugins and the model first: a factory that rejects an option, or a bad model, fails the run
+  // before anything is written.
+  auto frontend = registry.makeFrontend(config.model.frontend.name, config.model.frontend.options);
+  auto strategy = registry.makeStrategy(config.strategy.name, config.strategy.options);
+  std::vector<PluginPtr<Heuristic>> heuristics;
+  for (const auto& h : config.heuristics) heuristics.push_back(registry.makeHeuristic(h.name, h.options));
+  const TransitionSystem system = frontend->load(config.model.file, ctx);
+  system.validate();
+  const std::vector<TransitionId> targets = resolveTargets(config.targets, system);
+  RunExternals externals = loadExternals(config.externals, system, config.pluginDirs);
+
+  const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
+  auto budget = makePluginPtr<BudgetLayer>(
+      registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options),
+      config.budgets.solverQueries, deadline, config.solver.queryTimeout);
+  PluginPtr<Solver> solver = std::move(budget);
+
+  prepareOutputDir(config.output.dir);
+  writeEffectiveConfig(config, registry);
+
+  // The SMT-LIB2 log is written under a temporary name and renamed only when the run ends well,
+  // so a failed run leaves no half-written log behind.
+  if (!config.solver.logSmt2.empty()) {
+    log.emplace(config.output.dir / config.solver.logSmt2);
+    solver = makePluginPtr<SmtLibLog>(std::move(solver), log->stream());
+  }
+
+  std::vector<HeuristicRef> heuristicViews;
+  for (std::size_t i = 0; i < heuristics.size(); ++i)
+    heuristicViews.push_back({config.heuristics[i].name, heuristics[i].get()});
+  GenerationJob job{system, *solver, heuristicViews, targets, config.budgets, config.seed, deadline};
+  if (!system.externals.empty()) {
+    job.tables = &externals.tables;
+    job.functions = externals.functions();
+  }
+  const GenerationResult proposed = strategy->generate(job);
+
+  // The truth: only what replays on the model (with the real external functions) is reported.
+  RunResult result = checkByReplay(system, targets, proposed, externals.functions());
+  result.solver = solver->stats();
+  result.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+  const ResultHeader header{config.model.file.filename().string(), config.model.frontend.name,
+                            std::string(solver->name()) + " " + solver->version(), config.strategy.name, config.seed};
+  RunSummary summary{resultText(result, system, header), result.replayed};
+  for (const std::string& format : config.output.formats) {
+    if (format == "json") writeFileAtomically(config.output.dir / "result.json", resultJson(result, system, header));
+    if (format == "text") writeFileAtomically(config.output.dir / "result.txt", summary.text);
+    if (format == "dot") writeFileAtomically(config.output.dir / "model.dot", modelDot(result, system));
+    if (format == "tree" && result.tree) {
+      writeFileAtomically(config.output.dir / "tree.json", treeJson(*result.tree, system));
+      writeFileAtomically(config.output.dir / "tree.dot", treeDot(*result.tree, system));
+    }
+  }
+  // The enriched tables, for the next run to start from.
+  if (!system.externals.empty()) {
+    std::filesystem::create_directories(config.output.dir / "tables");
+    for (const auto& [id, table] : externals.tables.all())
+      writeFileAtomically(config.output.dir / "tables" / (table.function().name() + ".csv"), tableCsv(table));
+  }
+  if (log) log->complete();
+  return summary;
+}
+
+}  // namespace symseq

@@ -1,0 +1,14 @@
+#pragma once
+// The limits every search runs within (run file section [budgets]).
+#include <chrono>
+#include <cstdint>
+
+namespace symseq {
+
+struct Budgets {
+  std::chrono::milliseconds time{60'000};
+  std::uint64_t solverQueries = 1'000'000;
+  std::uint32_t depth = 64;  // steps per sequence (CFG: loop iterations)
+};
+
+}  // namespace symseq

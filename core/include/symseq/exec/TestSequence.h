@@ -1,0 +1,40 @@
+#pragma once
+// A concrete test: the values a tester feeds the system, step by step, and what it must observe.
+// exec/Replay.h says how a sequence runs on the model.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "symseq/expr/Valuation.h"
+#include "symseq/ir/TransitionSystem.h"
+
+namespace symseq {
+
+// A value emitted on an output channel (an IOSTS `c!(t1, ..., tn)`), observed or expected.
+struct OutputEvent {
+  std::uint32_t channel = 0;  // index into TransitionSystem::channels
+  std::vector<Value> values;
+  friend bool operator==(const OutputEvent&, const OutputEvent&) = default;
+};
+
+// One step of a test: the input transition taken and the values it reads. `path`, when given,
+// names the transitions the step is meant to fire (the input transition first, then the internal
+// ones), for models with nondeterministic choices. `expectedOutputs`, when given, are the outputs
+// the step must emit (replay checks them).
+struct TestStep {
+  std::optional<std::uint32_t> channel;  // index into TransitionSystem::channels; any when absent
+  Valuation inputs;
+  std::vector<TransitionId> path;
+  std::optional<std::vector<OutputEvent>> expectedOutputs;
+};
+
+struct TestSequence {
+  Valuation initial;  // values of state variables the model leaves unconstrained
+  std::vector<TestStep> steps;
+  // Internal and output transitions to fire before the first step, exactly (possibly none);
+  // when absent, the first enabled ones fire (exec/Replay.h).
+  std::optional<std::vector<TransitionId>> prefix;
+  std::optional<std::vector<OutputEvent>> prefixOutputs;  // expected from the prefix, when given
+};
+
+}  // namespace symseq

@@ -1,0 +1,17 @@
+#pragma once
+// A call of an external function's implementation that failed (an error code, an exception);
+// the table is left unchanged and the run reports it.
+#include <string>
+#include <vector>
+
+#include "symseq/expr/Value.h"
+
+namespace symseq {
+
+struct ExternalFailure {
+  std::string function;
+  std::vector<Value> args;
+  std::string message;
+};
+
+}  // namespace symseq

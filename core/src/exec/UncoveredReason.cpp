@@ -1,0 +1,13 @@
+#include "symseq/exec/UncoveredReason.h"
+
+namespace symseq {
+
+std::string_view toString(UncoveredReason r) {
+  switch (r) {
+    case UncoveredReason::InfeasibleWithinBound: return "infeasible-within-bound";
+    case UncoveredReason::BudgetExhausted: return "budget-exhausted";
+  }
+  return "?";
+}
+
+}  // namespace symseq

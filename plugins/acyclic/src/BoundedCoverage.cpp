@@ -1,0 +1,155 @@
+#include "symseq/acyclic/BoundedCoverage.h"
+
+#include <algorithm>
+#include <array>
+
+#include "symseq/expr/Connectives.h"
+
+namespace symseq {
+
+std::uint32_t TargetFeasibility::longestShortest() const {
+  std::uint32_t least = 0;
+  for (const CoverageWitness& w : witnesses) least = std::max(least, w.length);
+  return least;
+}
+
+BoundedCoverage::Scope::Scope(Solver& s) : solver(s) { solver.push(); }
+
+BoundedCoverage::Scope::~Scope() {
+  try {
+    solver.pop();
+  } catch (const Error&) {  // a back end that failed already reported it to the caller
+  }
+}
+
+BoundedCoverage::BoundedCoverage(const AcyclicCore& core, Solver& solver, std::uint32_t bound,
+                                 std::chrono::steady_clock::time_point deadline)
+    : system_(core.system()), solver_(solver), bound_(bound), deadline_(deadline), scope_(solver), unrolling_(core, solver) {}
+
+BoundedCoverage::~BoundedCoverage() = default;
+
+TargetFeasibility BoundedCoverage::feasibility(std::span<const TransitionId> targets) {
+  TargetFeasibility result;
+  std::vector<TransitionId> candidates;
+  // A target whose source no run reaches is infeasible at any bound, without a query.
+  for (TransitionId t : targets) {
+    if (unrolling_.onSomePath(t))
+      candidates.push_back(t);
+    else
+      result.uncovered[t] = UncoveredReason::InfeasibleWithinBound;
+  }
+  std::set<TransitionId> remaining(candidates.begin(), candidates.end());
+  bool stopped = false;
+  for (std::uint32_t k = 0; k <= bound_ && !remaining.empty() && !stopped; ++k) {
+    if (!reach(k)) {
+      stopped = true;
+      break;
+    }
+    while (!remaining.empty()) {
+      std::vector<Expr> any;
+      for (TransitionId t : remaining) any.push_back(unrolling_.covered(t, k));
+      std::optional<CoverageWitness> w = query(k, disjunction(system_.context(), any), candidates);
+      if (!w) {
+        stopped = unknown_;
+        break;
+      }
+      const std::size_t before = remaining.size();
+      for (TransitionId t : w->covers) remaining.erase(t);
+      if (remaining.size() == before)
+        throw Error("bounded coverage: the solver's model takes none of the targets it was asked for", std::nullopt,
+                    "this is a bug in the encoding or the solver; please report it with the model");
+      result.witnesses.push_back(std::move(*w));
+    }
+  }
+  for (TransitionId t : remaining)
+    result.uncovered[t] = stopped ? UncoveredReason::BudgetExhausted : UncoveredReason::InfeasibleWithinBound;
+  for (TransitionId t : candidates)
+    if (!remaining.contains(t)) result.feasible.push_back(t);
+  return result;
+}
+
+std::optional<CoverageWitness> BoundedCoverage::jointOptimum(std::span<const TransitionId> goal, std::uint32_t least,
+                                                             std::span<const CoverageWitness> known) {
+  unknown_ = false;
+  auto coversGoal = [&](const CoverageWitness& w) {
+    return std::all_of(goal.begin(), goal.end(), [&](TransitionId t) { return w.covers.contains(t); });
+  };
+  for (const CoverageWitness& w : known)
+    if (w.length == least && coversGoal(w)) return w;
+  for (std::uint32_t k = least; k <= bound_; ++k) {
+    if (!reach(k)) {
+      unknown_ = true;
+      return std::nullopt;
+    }
+    std::vector<Expr> all;
+    for (TransitionId t : goal) all.push_back(unrolling_.covered(t, k));
+    std::optional<CoverageWitness> w = query(k, conjunction(system_.context(), all), goal);
+    if (w || unknown_) return w;
+  }
+  return std::nullopt;
+}
+
+std::vector<TestSequence> BoundedCoverage::suite(std::span<const CoverageWitness> witnesses) {
+  // Greedy set cover: the witness taking the most targets not yet taken, the shorter (then the
+  // earlier found) among equals, until every target some witness takes is taken. Each witness
+  // is a separate run from the initial state, so one whose targets others take only adds steps.
+  std::set<TransitionId> left;
+  for (const CoverageWitness& w : witnesses) left.insert(w.covers.begin(), w.covers.end());
+  std::vector<bool> chosen(witnesses.size(), false);
+  while (!left.empty()) {
+    std::size_t best = witnesses.size();
+    std::size_t bestGain = 0;
+    for (std::size_t i = 0; i < witnesses.size(); ++i) {
+      if (chosen[i]) continue;
+      const auto gain = static_cast<std::size_t>(
+          std::count_if(witnesses[i].covers.begin(), witnesses[i].covers.end(), [&](TransitionId t) { return left.contains(t); }));
+      if (gain > bestGain || (gain == bestGain && gain > 0 && witnesses[i].length < witnesses[best].length)) {
+        best = i;
+        bestGain = gain;
+      }
+    }
+    chosen[best] = true;
+    for (TransitionId t : witnesses[best].covers) left.erase(t);
+  }
+  std::vector<TestSequence> sequences;
+  for (std::size_t i = 0; i < witnesses.size(); ++i)
+    if (chosen[i]) sequences.push_back(witnesses[i].sequence);
+  return sequences;
+}
+
+// Encodes iterations up to k; false when the deadline came first.
+bool BoundedCoverage::reach(std::uint32_t k) {
+  while (unrolling_.iterations() < k) {
+    if (std::chrono::steady_clock::now() >= deadline_) return false;
+    unrolling_.extend();
+  }
+  return true;
+}
+
+// A sequence of exactly k steps on which `goal` holds, with which of `watched` it takes; nothing
+// when unsat or unknown (unknown_ tells).
+std::optional<CoverageWitness> BoundedCoverage::query(std::uint32_t k, Expr goal, std::span<const TransitionId> watched) {
+  ExprContext& ctx = system_.context();
+  const std::array<Expr, 2> both{unrolling_.runs(k), goal};
+  const Expr assumption = conjunction(ctx, both);
+  // Nothing this k could take (say, no target in the initial part at k = 0): unsat unasked.
+  const bool trivial = assumption.isConst() && assumption.value() == Value::boolean(false);
+  const CheckResult answer = trivial ? CheckResult::Unsat : solver_.check(std::span(&assumption, 1));
+  unknown_ = answer == CheckResult::Unknown;
+  if (answer != CheckResult::Sat) return std::nullopt;
+
+  std::vector<Expr> asked = unrolling_.sequenceSymbols(k);
+  std::vector<std::vector<Expr>> taken;
+  for (TransitionId t : watched) {
+    taken.push_back(unrolling_.takenSymbols(t, k));
+    asked.insert(asked.end(), taken.back().begin(), taken.back().end());
+  }
+  const Model model = solver_.model(asked);
+  CoverageWitness w{unrolling_.sequence(model, k), k, {}};
+  for (std::size_t i = 0; i < watched.size(); ++i)
+    for (Expr symbol : taken[i])
+      if (const Value* value = model.find(symbol); value != nullptr && value->asBool()) w.covers.insert(watched[i]);
+  return w;
+}
+
+}  // namespace symseq

@@ -1,0 +1,271 @@
+#include "symseq/tree/TreeSearch.h"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "symseq/exec/SymbolicExecutor.h"
+#include "symseq/exec/SymbolicTree.h"
+#include "symseq/expr/Fold.h"
+#include "symseq/tree/SolveTab.h"
+#include "symseq/tree/Summaries.h"
+#include "TreeTests.h"
+
+namespace symseq {
+
+std::vector<TreeNodeId> SymbolicTree::pathTo(TreeNodeId node) const {
+  std::vector<TreeNodeId> path;
+  for (std::optional<TreeNodeId> n = node; n && nodes[*n].parent; n = nodes[*n].parent) path.push_back(*n);
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+namespace {
+
+constexpr OptionSpec kOptions[] = {
+    {"enrich_attempts", OptionType::Int, "10",
+     "m of SolveTab: attempts to enrich the function tables per unsatisfiable path condition (0: static tables)"},
+    {"max_states", OptionType::Int, "100000", "the most symbolic states the tree keeps (>= 1)"},
+    {"height", OptionType::Int, "0",
+     "the most transitions on a path of the tree (the paper's height); 0: bounded by [budgets] depth alone"},
+    {"stop_when_covered", OptionType::Bool, "true", "stop as soon as every target is covered"},
+};
+
+// A frontier state with what expanding it needs.
+struct Pending {
+  SymbolicState state;
+  std::vector<CallRecord> calls;  // κ of the path
+  std::uint32_t steps = 0;        // input transitions on the path: test steps
+};
+
+// A feasible child: the state to expand later and its node in the tree.
+struct Child {
+  Pending pending;
+  TreeNode node;
+};
+
+class TreeExplorer {
+ public:
+  TreeExplorer(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options)
+      : job_(job), searcher_(searcher), options_(options), system_(job.system), executor_(job.system),
+        tree_(std::make_shared<SymbolicTree>()), uncoveredOut_(system_.locations.size(), 0) {
+    for (const HeuristicRef& h : job.heuristics) {
+      if (const auto* table = dynamic_cast<const TableHeuristic*>(h.heuristic)) {
+        heuristics_.push_back(table);
+      } else if (const auto* search = dynamic_cast<const SearchHeuristic*>(h.heuristic)) {
+        scorers_.push_back(search);
+      } else {
+        throw ConfigError("heuristic '" + std::string(h.name) + "' is neither a table nor a search heuristic",
+                          std::nullopt,
+                          "tree strategies accept table heuristics (no-corres, dep) and search heuristics; remove it "
+                          "from [[heuristics]]");
+      }
+    }
+    for (TransitionId t : job.targets) {
+      targets_.insert(t);
+      ++uncoveredOut_[system_.transitions[t].source];
+    }
+  }
+
+  GenerationResult run() {
+    addRoot();
+    while (!searcher_.empty() && !stopped()) {
+      const FrontierState next = searcher_.select(SearchProgress{uncoveredOut_, sinceNewCoverage_, scorers_});
+      ++sinceNewCoverage_;
+      auto it = pending_.find(next.node);
+      Pending state = std::move(it->second);
+      pending_.erase(it);
+      // The bounds: test steps ([budgets] depth, as for every strategy) and the tree's height.
+      if (state.steps >= job_.budgets.depth || (options_.height != 0 && next.depth >= options_.height)) continue;
+      expand(next.node, state, next.queryCostSeconds);
+    }
+    incomplete_ = incomplete_ || !searcher_.empty();
+    return finish();
+  }
+
+ private:
+  bool stopped() {
+    if (options_.stopWhenCovered && coveredTargets_ == targets_.size()) return true;
+    if (tree_->nodes.size() >= options_.maxStates || std::chrono::steady_clock::now() >= job_.deadline) {
+      incomplete_ = true;
+      return true;
+    }
+    return false;
+  }
+
+  void addRoot() {
+    TreeNode root;
+    root.location = system_.initial;
+    tree_->nodes.push_back(root);
+    pending_.emplace(0, Pending{executor_.initial(), {}});
+    const FrontierState f{0, root.location, 0, 0.0};
+    searcher_.update(std::span(&f, 1));
+  }
+
+  void expand(TreeNodeId parent, const Pending& from, double parentCost) {
+    std::vector<FrontierState> added;
+    // The parent's path condition is asserted once for all its children, which add their guard.
+    job_.solver.push();
+    for (Expr c : from.state.pathCondition) job_.solver.add(c);
+    for (TransitionId t : system_.outgoing(from.state.location)) {
+      if (stopped()) break;
+      const auto started = std::chrono::steady_clock::now();
+      std::optional<Child> child = step(from, t);
+      const double cost = parentCost + std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      if (!child) continue;
+      const TreeNodeId id = static_cast<TreeNodeId>(tree_->nodes.size());
+      TreeNode& node = tree_->nodes.emplace_back(std::move(child->node));
+      node.id = id;
+      node.parent = parent;
+      tree_->nodes[parent].children.push_back(id);
+      cover(t);
+      added.push_back({id, child->pending.state.location, child->pending.state.depth, cost});
+      pending_.emplace(id, std::move(child->pending));
+    }
+    job_.solver.pop();
+    searcher_.update(added);
+  }
+
+  void cover(TransitionId t) {
+    if (!targets_.contains(t) || !covered_.insert(t).second) return;
+    ++coveredTargets_;
+    sinceNewCoverage_ = 0;
+    --uncoveredOut_[system_.transitions[t].source];
+  }
+
+  // The child through `t`, or none when it is infeasible up to the tables (or unknown).
+  std::optional<Child> step(const Pending& from, TransitionId t) {
+    ExprContext& ctx = system_.context();
+    const Transition& transition = system_.transitions[t];
+    SymbolicStep s = executor_.apply(from.state, t);
+    Pending child{std::move(s.next), from.calls, from.steps + (transition.action.kind == ActionKind::Input ? 1u : 0u)};
+    // The executor appended the raw guard; the path condition keeps the rewritten, folded one.
+    if (child.state.pathCondition.size() > from.state.pathCondition.size()) child.state.pathCondition.pop_back();
+    CallExtractor chi(ctx, child.state.depth);
+    const Expr guard = foldConstants(ctx, chi.rewrite(s.guard));
+    std::vector<Expr> outputs;
+    for (Expr o : s.outputs) outputs.push_back(foldConstants(ctx, chi.rewrite(o)));
+    // Only what this step assigned is new; the rest of the store was rewritten by an ancestor.
+    for (const Update& u : transition.updates) {
+      Expr& value = child.state.store.at(u.variable);
+      value = foldConstants(ctx, chi.rewrite(value));
+    }
+    if (guard.isConst() && !guard.value().asBool()) {
+      ++stats_.prunedStates;
+      return std::nullopt;
+    }
+    if (!guard.isConst()) child.state.pathCondition.push_back(guard);
+    const std::vector<CallRecord>& newCalls = chi.calls();
+    child.calls.insert(child.calls.end(), newCalls.begin(), newCalls.end());
+    // A true guard without new calls keeps the parent's (satisfiable) constraints.
+    if (!guard.isConst() || !newCalls.empty()) {
+      const std::span<const Expr> newGuard(&guard, guard.isConst() ? 0 : 1);  // the parent's are asserted
+      const SolveTabResult r = solveTab(SolveTabJob{ctx, job_.solver, newGuard, child.calls, tables(), job_.functions,
+                                                    heuristics_, options_.enrichAttempts});
+      stats_.heuristicCalls += r.heuristicCalls;
+      stats_.heuristicSuccesses += r.heuristicSuccesses;
+      stats_.tableRowsAdded += r.rowsAdded;
+      failures_.insert(failures_.end(), r.failures.begin(), r.failures.end());
+      if (r.answer != CheckResult::Sat) {
+        ++stats_.prunedStates;
+        // Unsatisfiable up to the tables is not infeasible: richer tables might satisfy it,
+        // unless the path condition is unsatisfiable whatever the functions return.
+        if (r.answer == CheckResult::Unknown || (!child.calls.empty() && !infeasibleForAnyFunction(guard)))
+          incomplete_ = true;
+        return std::nullopt;
+      }
+    }
+    TreeNode node;
+    node.transition = t;
+    node.location = child.state.location;
+    node.depth = child.state.depth;
+    node.guard = guard;
+    node.inputs = std::move(s.inputs);
+    node.outputs = std::move(outputs);
+    node.calls = newCalls;
+    return Child{std::move(child), std::move(node)};
+  }
+
+  // The parent's path condition is asserted: the child's is that and `guard`.
+  bool infeasibleForAnyFunction(Expr guard) {
+    if (guard.isConst()) return !guard.value().asBool();
+    return job_.solver.check(std::span(&guard, 1)) == CheckResult::Unsat;
+  }
+
+  FunctionTables& tables() { return job_.tables ? *job_.tables : emptyTables_; }
+
+  GenerationResult finish() {
+    GenerationResult result;
+    stats_.states = tree_->nodes.size();
+    stats_.iterations = tree_->nodes.size();
+    TreeTestBuilder builder(job_, *tree_, tables());
+    result.sequences = builder.build(covered_);
+    for (TransitionId t : job_.targets)
+      if (!builder.tested().contains(t))
+        result.uncovered[t] = incomplete_ || covered_.contains(t) ? UncoveredReason::BudgetExhausted
+                                                                  : UncoveredReason::InfeasibleWithinBound;
+    result.stats = stats_;
+    result.externalFailures = std::move(failures_);
+    result.tree = tree_;
+    return result;
+  }
+
+  const GenerationJob& job_;
+  Searcher& searcher_;
+  TreeSearchOptions options_;
+  const TransitionSystem& system_;
+  SymbolicExecutor executor_;
+  std::shared_ptr<SymbolicTree> tree_;
+  std::vector<const TableHeuristic*> heuristics_;
+  std::vector<const SearchHeuristic*> scorers_;
+  std::uint64_t sinceNewCoverage_ = 0;
+  std::set<TransitionId> targets_;
+  std::set<TransitionId> covered_;
+  std::size_t coveredTargets_ = 0;
+  std::vector<std::uint32_t> uncoveredOut_;
+  std::map<TreeNodeId, Pending> pending_;
+  FunctionTables emptyTables_;
+  StrategyStats stats_;
+  std::vector<ExternalFailure> failures_;
+  bool incomplete_ = false;  // some state was not decided, or not expanded for lack of budget
+};
+
+}  // namespace
+
+StateView SearchProgress::view(const FrontierState& s) const {
+  return StateView{s.node, s.depth, s.location, s.location < uncoveredOutgoing.size() ? uncoveredOutgoing[s.location] : 0,
+                   expansionsSinceNewCoverage, s.queryCostSeconds};
+}
+
+double SearchProgress::score(const FrontierState& s) const {
+  const StateView v = view(s);
+  double total = 0.0;
+  for (const SearchHeuristic* h : scorers) total += h->score(v);
+  return total;
+}
+
+std::span<const OptionSpec> treeSearchOptionSpecs() { return kOptions; }
+
+TreeSearchOptions treeSearchOptions(const Options& options) {
+  TreeSearchOptions o;
+  const std::int64_t m = options.getInt("enrich_attempts");
+  if (m < 0) throw options.invalid("enrich_attempts", "must be 0 or more", "0 keeps the tables as they are");
+  const std::int64_t states = options.getInt("max_states");
+  if (states < 1) throw options.invalid("max_states", "must be at least 1");
+  o.enrichAttempts = static_cast<std::uint64_t>(m);
+  o.maxStates = static_cast<std::uint64_t>(states);
+  o.stopWhenCovered = options.getBool("stop_when_covered");
+  const std::int64_t height = options.getInt("height");
+  if (height < 0 || height > std::numeric_limits<std::uint32_t>::max())
+    throw options.invalid("height", "must be between 0 (no limit) and 4294967295");
+  o.height = static_cast<std::uint32_t>(height);
+  return o;
+}
+
+GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options) {
+  return TreeExplorer(job, searcher, options).run();
+}
+
+}  // namespace symseq
