@@ -53,12 +53,15 @@ class ScoredSearcher final : public Searcher {
   std::vector<FrontierState> unscored_;
 };
 
+const char* const kConsults[] = {"table", "search"};
+
 const PluginDescriptor descriptor{
     .kind = PluginKind::Strategy,
     .name = "best-first",
     .version = "1.0.0",
     .summary = "symbolic execution tree, best first by the run's search heuristics (breadth first without any)",
     .options = treeSearchOptionSpecs(),
+    .consults = kConsults,
     .makeStrategy = &TreeStrategy<ScoredSearcher>::make,
 };
 

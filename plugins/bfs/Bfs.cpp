@@ -24,12 +24,15 @@ class FifoSearcher final : public Searcher {
   std::deque<FrontierState> queue_;
 };
 
+const char* const kConsults[] = {"table"};
+
 const PluginDescriptor descriptor{
     .kind = PluginKind::Strategy,
     .name = "bfs",
     .version = "1.0.0",
     .summary = "symbolic execution tree, breadth first, with external functions summarised by tables (SolveTab)",
     .options = treeSearchOptionSpecs(),
+    .consults = kConsults,
     .makeStrategy = &TreeStrategy<FifoSearcher>::make,
 };
 

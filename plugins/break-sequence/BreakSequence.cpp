@@ -123,6 +123,7 @@ const PluginDescriptor descriptor{
     .summary = "break the sequence (SymTest 4.3): a failed path split into several test runs, each from the "
                "initial state",
     .options = kOptions,
+    .family = "path",
     .makeHeuristic = &make,
 };
 

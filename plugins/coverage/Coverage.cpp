@@ -49,6 +49,8 @@ class CoverageSearcher final : public Searcher {
   std::size_t size_ = 0;
 };
 
+const char* const kConsults[] = {"table"};
+
 const PluginDescriptor descriptor{
     .kind = PluginKind::Strategy,
     .name = "coverage",
@@ -56,6 +58,7 @@ const PluginDescriptor descriptor{
     .summary = "symbolic execution tree, coverage-guided: states with uncovered transitions first; SolveTab for "
                "external functions",
     .options = treeSearchOptionSpecs(),
+    .consults = kConsults,
     .makeStrategy = &TreeStrategy<CoverageSearcher>::make,
 };
 

@@ -31,6 +31,7 @@ const PluginDescriptor descriptor{
     .version = "1.0.0",
     .summary = "table heuristic Dep: arguments that read other calls' results take results their tables hold "
                "(SolveTab, Definition 7)",
+    .family = "table",
     .makeHeuristic = &make,
 };
 

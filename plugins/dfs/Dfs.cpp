@@ -25,12 +25,15 @@ class LifoSearcher final : public Searcher {
   std::vector<FrontierState> stack_;
 };
 
+const char* const kConsults[] = {"table"};
+
 const PluginDescriptor descriptor{
     .kind = PluginKind::Strategy,
     .name = "dfs",
     .version = "1.0.0",
     .summary = "symbolic execution tree, depth first, with external functions summarised by tables (SolveTab)",
     .options = treeSearchOptionSpecs(),
+    .consults = kConsults,
     .makeStrategy = &TreeStrategy<LifoSearcher>::make,
 };
 

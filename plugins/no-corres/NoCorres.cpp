@@ -27,6 +27,7 @@ const PluginDescriptor descriptor{
     .name = "no-corres",
     .version = "1.0.0",
     .summary = "table heuristic NoCorres: new inputs for at least one external call (SolveTab, Definition 6)",
+    .family = "table",
     .makeHeuristic = &make,
 };
 

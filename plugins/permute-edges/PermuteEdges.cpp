@@ -147,6 +147,7 @@ const PluginDescriptor descriptor{
     .summary = "permute edges (SymTest 4.2.1): iterations that leave one decision location differently exchange "
                "their choices, the failing iteration's first",
     .options = kOptions,
+    .family = "path",
     .makeHeuristic = &make,
 };
 

@@ -187,6 +187,7 @@ const PluginDescriptor descriptor{
     .version = "1.0.0",
     .summary = "permute paths (SymTest 4.2.2): the iterations of a failed path in other orders, the initial part first",
     .options = kOptions,
+    .family = "path",
     .makeHeuristic = &make,
 };
 

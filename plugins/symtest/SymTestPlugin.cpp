@@ -49,12 +49,15 @@ const OptionSpec kOptions[] = {
      "paths the search checks at its bound, heuristics' plans included, before it reports the bounded model check's witness instead"},
 };
 
+const char* const kConsults[] = {"path"};
+
 const PluginDescriptor descriptor{
     .kind = PluginKind::Strategy,
     .name = "symtest",
     .version = "1.0.0",
     .summary = "SymTest: FINDPATH, longest satisfiable prefix on one incremental solver, path heuristics, backtracking",
     .options = kOptions,
+    .consults = kConsults,
     .makeStrategy = &make,
 };
 

@@ -2,7 +2,7 @@
 // Compiled a second time with SYMSEQ_TEST_ABI_VERSION=999 to play a plugin of another ABI.
 #include <boost/dll/alias.hpp>
 
-#include "symseq/tree/SearchHeuristic.h"
+#include "symseq/plugin/SearchHeuristic.h"
 #include "symseq/plugin/PluginDescriptor.h"
 
 #ifndef SYMSEQ_TEST_ABI_VERSION
@@ -33,6 +33,7 @@ const symseq::PluginDescriptor descriptor{
     .version = "1.0",
     .summary = "prefers shallow states",
     .options = options,
+    .family = "search",
     .makeHeuristic = &make,
 };
 

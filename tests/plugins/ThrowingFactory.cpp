@@ -16,6 +16,7 @@ const symseq::PluginDescriptor descriptor{
     .kind = symseq::PluginKind::Heuristic,
     .name = "throwing-factory",
     .version = "1.0",
+    .family = "search",
     .makeHeuristic = &make,
 };
 

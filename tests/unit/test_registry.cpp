@@ -7,7 +7,7 @@
 #include "ScratchDir.h"
 #include "symseq/expr/ExprContext.h"
 #include "symseq/plugin/Heuristic.h"
-#include "symseq/tree/SearchHeuristic.h"
+#include "symseq/plugin/SearchHeuristic.h"
 #include "symseq/plugin/Registry.h"
 #include "symseq/run/PluginOptions.h"
 #include "symseq/solver/Solver.h"

@@ -8,9 +8,10 @@ std::string_view toString(PluginKind k) {
     case PluginKind::Solver: return "solver";
     case PluginKind::Strategy: return "strategy";
     case PluginKind::Heuristic: return "heuristic";
+    case PluginKind::Searcher: return "searcher";
+    case PluginKind::Writer: return "writer";
   }
   return "?";
 }
-
 
 }  // namespace symseq

@@ -11,6 +11,8 @@
 
 #include "symseq/plugin/Frontend.h"
 #include "symseq/plugin/Heuristic.h"
+#include "symseq/plugin/Searcher.h"
+#include "symseq/plugin/Writer.h"
 #include "symseq/plugin/Strategy.h"
 #include "symseq/solver/Solver.h"
 #include "symseq/support/DidYouMean.h"
@@ -94,13 +96,14 @@ std::optional<std::string> optionProblem(const OptionSpec& o, PluginKind kind) {
 }
 
 std::optional<std::string> descriptorProblem(const PluginDescriptor& d) {
-  if (static_cast<std::uint32_t>(d.kind) > static_cast<std::uint32_t>(PluginKind::Heuristic))
+  if (static_cast<std::uint32_t>(d.kind) > static_cast<std::uint32_t>(PluginKind::Writer))
     return "unknown plugin kind " + std::to_string(static_cast<std::uint32_t>(d.kind));
   if (d.name == nullptr || *d.name == '\0') return std::string("the plugin has no name");
   const std::string who = std::string(toString(d.kind)) + " plugin '" + d.name + "'";
   const std::pair<bool, const char*> factories[] = {
       {d.makeFrontend != nullptr, "makeFrontend"}, {d.makeSolver != nullptr, "makeSolver"},
-      {d.makeStrategy != nullptr, "makeStrategy"}, {d.makeHeuristic != nullptr, "makeHeuristic"}};
+      {d.makeStrategy != nullptr, "makeStrategy"}, {d.makeHeuristic != nullptr, "makeHeuristic"},
+      {d.makeSearcher != nullptr, "makeSearcher"}, {d.makeWriter != nullptr, "makeWriter"}};
   const auto own = static_cast<std::size_t>(d.kind);
   if (!factories[own].first) return who + " has no " + factories[own].second + " factory";
   for (std::size_t i = 0; i < std::size(factories); ++i)
@@ -244,7 +247,10 @@ void Registry::add(const PluginDescriptor& d, std::shared_ptr<const void> librar
   auto text = [](const char* s) { return std::string(s ? s : ""); };
   std::vector<OptionInfo> options;
   for (const OptionSpec& o : d.options) options.push_back({o.name, o.type, text(o.defaultValue), text(o.help)});
-  entry->info = PluginInfo{d.kind, d.name, text(d.version), text(d.summary), text(d.buildId), file, std::move(options)};
+  std::vector<std::string> consults;
+  for (const char* family : d.consults) consults.push_back(text(family));
+  entry->info = PluginInfo{d.kind, d.name, text(d.version), text(d.summary), text(d.buildId), file, std::move(options),
+                           text(d.family), std::move(consults)};
   entry->descriptor = d;
   entry->library = std::move(library);
   entries_.emplace(std::move(key), std::move(entry));
@@ -297,6 +303,16 @@ PluginPtr<Strategy> Registry::makeStrategy(std::string_view name, const Options&
 PluginPtr<Heuristic> Registry::makeHeuristic(std::string_view name, const Options& options) const {
   const Entry& e = entry(PluginKind::Heuristic, name);
   return anchored(guarded(e.info, [&] { return e.descriptor.makeHeuristic(options); }), e.library, e.info);
+}
+
+PluginPtr<Searcher> Registry::makeSearcher(std::string_view name, const Options& options) const {
+  const Entry& e = entry(PluginKind::Searcher, name);
+  return anchored(guarded(e.info, [&] { return e.descriptor.makeSearcher(options); }), e.library, e.info);
+}
+
+PluginPtr<Writer> Registry::makeWriter(std::string_view name, const Options& options) const {
+  const Entry& e = entry(PluginKind::Writer, name);
+  return anchored(guarded(e.info, [&] { return e.descriptor.makeWriter(options); }), e.library, e.info);
 }
 
 }  // namespace symseq

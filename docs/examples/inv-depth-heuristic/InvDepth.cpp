@@ -1,7 +1,7 @@
 // inv-depth: a search heuristic that prefers shallow states, score = weight / (1 + depth).
 // The whole plugin is this file: the heuristic, its options and its descriptor.
 #include <boost/dll/alias.hpp>
-#include <symseq/tree/SearchHeuristic.h>
+#include <symseq/plugin/SearchHeuristic.h>
 #include <symseq/plugin/PluginDescriptor.h>
 
 namespace {
@@ -32,6 +32,7 @@ const symseq::PluginDescriptor descriptor{
     .version = "1.0.0",
     .summary = "prefers shallow states: weight / (1 + depth)",
     .options = kOptions,
+    .family = "search",
     .makeHeuristic = &make,
 };
 

@@ -18,10 +18,10 @@
 namespace symseq {
 
 // Bump on any change to the descriptor or to an interface a plugin implements or calls.
-inline constexpr std::uint32_t kAbiVersion = 3;
+inline constexpr std::uint32_t kAbiVersion = 4;
 inline constexpr const char* kPluginSymbol = "symseq_plugin";
 
-enum class PluginKind : std::uint32_t { Frontend, Solver, Strategy, Heuristic };
+enum class PluginKind : std::uint32_t { Frontend, Solver, Strategy, Heuristic, Searcher, Writer };
 [[nodiscard]] std::string_view toString(PluginKind k);  // "frontend", "solver", ...
 
 class ExprContext;
@@ -29,6 +29,8 @@ class Frontend;
 class Solver;
 class Strategy;
 class Heuristic;
+class Searcher;
+class Writer;
 
 struct PluginDescriptor {
   std::uint32_t abiVersion = kAbiVersion;  // must stay the first member
@@ -38,12 +40,19 @@ struct PluginDescriptor {
   const char* summary = "";
   const char* buildId = kBuildId;  // the kernel build the plugin was compiled against
   std::span<const OptionSpec> options{};
+  // Heuristics: the family the heuristic belongs to ("path", "table", "search").
+  const char* family = "";
+  // Strategies and searchers: the heuristic families they consult; a run that configures a
+  // heuristic of another family is refused while its run file is read.
+  std::span<const char* const> consults{};
 
   // Exactly the factory of `kind` is set. Options arrive validated against `options`.
   PluginPtr<Frontend> (*makeFrontend)(const Options&) = nullptr;
   PluginPtr<Solver> (*makeSolver)(ExprContext&, const Options&) = nullptr;
   PluginPtr<Strategy> (*makeStrategy)(const Options&) = nullptr;
   PluginPtr<Heuristic> (*makeHeuristic)(const Options&) = nullptr;
+  PluginPtr<Searcher> (*makeSearcher)(const Options&) = nullptr;
+  PluginPtr<Writer> (*makeWriter)(const Options&) = nullptr;
 };
 
 }  // namespace symseq

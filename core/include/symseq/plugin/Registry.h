@@ -21,6 +21,8 @@ struct PluginInfo {
   std::string buildId;
   std::filesystem::path file;  // empty for a built-in
   std::vector<OptionInfo> options;
+  std::string family;                  // heuristics: their family
+  std::vector<std::string> consults;   // strategies and searchers: the heuristic families they consult
 };
 
 class Registry {
@@ -52,6 +54,8 @@ class Registry {
   [[nodiscard]] PluginPtr<Solver> makeSolver(std::string_view name, ExprContext& ctx, const Options& options) const;
   [[nodiscard]] PluginPtr<Strategy> makeStrategy(std::string_view name, const Options& options) const;
   [[nodiscard]] PluginPtr<Heuristic> makeHeuristic(std::string_view name, const Options& options) const;
+  [[nodiscard]] PluginPtr<Searcher> makeSearcher(std::string_view name, const Options& options) const;
+  [[nodiscard]] PluginPtr<Writer> makeWriter(std::string_view name, const Options& options) const;
 
  private:
   struct Entry;

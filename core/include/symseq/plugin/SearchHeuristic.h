@@ -1,6 +1,7 @@
 #pragma once
-// The heuristic family of the tree strategies' searchers: a search heuristic scores frontier
-// states, and a searcher that consults the family (best-first) expands the best-scored first.
+// The heuristic family of searchers (plugin/Searcher.h): a search heuristic scores frontier states,
+// and a searcher that consults the family (best-first) expands the best-scored first. Anchored in
+// the kernel (plugin/Heuristic.cpp), so every plugin recognises the family.
 #include <cstdint>
 
 #include "symseq/plugin/Heuristic.h"

@@ -1,0 +1,40 @@
+#pragma once
+// A searcher picks which frontier state a tree strategy expands next (KLEE's searcher contract:
+// update, select, empty). Searchers are plugins of their own kind, chosen by name in the run file
+// ([searcher] name = "bfs"), so a new exploration order is one small plugin.
+#include <cstdint>
+#include <span>
+
+#include "symseq/plugin/SearchHeuristic.h"
+
+namespace symseq {
+
+struct FrontierState {
+  std::uint32_t node = 0;  // TreeNodeId
+  std::uint32_t location = 0;
+  std::uint32_t depth = 0;
+  double queryCostSeconds = 0.0;  // solver time spent deciding the states of its path
+};
+
+// What a searcher may consult when it selects.
+struct SearchProgress {
+  std::span<const std::uint32_t> uncoveredOutgoing;  // per location: uncovered targets leaving it
+  std::uint64_t expansionsSinceNewCoverage = 0;
+  std::span<const SearchHeuristic* const> scorers;   // the run's search heuristics, in order
+
+  // A state as search heuristics see it (plugin/Heuristic.h), and the sum of their scores.
+  [[nodiscard]] StateView view(const FrontierState& s) const;
+  [[nodiscard]] double score(const FrontierState& s) const;
+};
+
+class Searcher {
+ public:
+  virtual ~Searcher() = default;
+  // New frontier states, in creation order.
+  virtual void update(std::span<const FrontierState> added) = 0;
+  // Removes and returns the state to expand next; only called when not empty().
+  [[nodiscard]] virtual FrontierState select(const SearchProgress& progress) = 0;
+  [[nodiscard]] virtual bool empty() const = 0;
+};
+
+}  // namespace symseq
