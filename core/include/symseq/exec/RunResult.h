@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "symseq/exec/Replay.h"
-#include "symseq/plugin/Strategy.h"
+#include "symseq/exec/GenerationResult.h"
 #include "symseq/solver/SolverStats.h"
 
 namespace symseq {

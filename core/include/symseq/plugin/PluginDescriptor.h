@@ -13,7 +13,7 @@
 
 #include "symseq/BuildInfo.h"
 #include "symseq/plugin/Options.h"
-#include "symseq/plugin/PluginPtr.h"
+#include "symseq/support/PluginPtr.h"
 
 namespace symseq {
 

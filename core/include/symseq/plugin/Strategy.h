@@ -5,25 +5,19 @@
 // anything is reported, so a strategy cannot overstate coverage.
 #include <chrono>
 #include <cstdint>
-#include <map>
-#include <memory>
 #include <span>
 #include <vector>
 
 #include "symseq/exec/Budgets.h"
-#include "symseq/exec/StrategyStats.h"
-#include "symseq/exec/TestSequence.h"
-#include "symseq/exec/UncoveredReason.h"
+#include "symseq/exec/GenerationResult.h"
 #include "symseq/ir/TransitionSystem.h"
 #include "symseq/solver/Solver.h"
-#include "symseq/summary/ExternalFailure.h"
 
 namespace symseq {
 
 struct HeuristicRef;
 class FunctionTables;
 class FunctionInterpretations;
-struct SymbolicTree;
 
 struct GenerationJob {
   const TransitionSystem& system;
@@ -37,16 +31,6 @@ struct GenerationJob {
   // implementations. Null when the model declares no external function.
   FunctionTables* tables = nullptr;
   const FunctionInterpretations* functions = nullptr;
-};
-
-struct GenerationResult {
-  std::vector<TestSequence> sequences;
-  // Why a target is not covered by the proposed sequences (the kernel's replay decides coverage).
-  std::map<TransitionId, UncoveredReason> uncovered;
-  StrategyStats stats;
-  std::vector<ExternalFailure> externalFailures;
-  // The symbolic execution tree, for strategies that build one (written as tree.json / tree.dot).
-  std::shared_ptr<const SymbolicTree> tree;
 };
 
 class Strategy {

@@ -1,7 +1,7 @@
 #pragma once
 // Base of kernel-side solver decorators: forwards every call to the solver it wraps, so a
 // layer overrides only what it changes (a cache overrides check, a logger add and check, ...).
-#include "symseq/plugin/PluginPtr.h"
+#include "symseq/support/PluginPtr.h"
 #include "symseq/solver/Solver.h"
 
 namespace symseq {

@@ -16,7 +16,7 @@
 
 #include "symseq/plugin/Searcher.h"
 #include "symseq/plugin/Options.h"
-#include "symseq/plugin/PluginPtr.h"
+#include "symseq/support/PluginPtr.h"
 #include "symseq/plugin/Strategy.h"
 
 namespace symseq {
