@@ -11,6 +11,19 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int kBadInput = 2;  // symseq's exit code for a bad run file, option or plugin
+constexpr std::string_view kPrefix = "symseq: ";  // main.cpp's, before every error it reports
+
+// Where symseq's message starts (after the prefix of the first line that has it), if anywhere.
+std::optional<std::size_t> messageStart(std::string_view err) {
+  if (err.starts_with(kPrefix)) return kPrefix.size();
+  const auto at = err.find("\n" + std::string(kPrefix));
+  if (at == std::string_view::npos) return std::nullopt;
+  return at + 1 + kPrefix.size();
+}
+
+// Bad input that symseq reported (exit 2 and its message), as opposed to a usage error CLI11
+// printed (also exit 2): a symseq that does not know a flag the bench needs is no bad input.
+bool reportedBadInput(const ProcessOutput& p) { return p.exitCode == kBadInput && messageStart(p.err); }
 
 std::string trimmed(std::string_view s) {
   const auto first = s.find_first_not_of(" \t\r\n");
@@ -28,7 +41,8 @@ std::optional<std::uint32_t> number(std::string_view s) {
 // "file:line:col" (the file may hold colons), or a bare file name.
 SourceLocation parseLocation(std::string_view text) {
   const auto colon2 = text.rfind(':');
-  const auto colon1 = colon2 == std::string_view::npos || colon2 == 0 ? std::string_view::npos : text.rfind(':', colon2 - 1);
+  const auto colon1 =
+      colon2 == std::string_view::npos || colon2 == 0 ? std::string_view::npos : text.rfind(':', colon2 - 1);
   if (colon1 != std::string_view::npos) {
     const auto line = number(text.substr(colon1 + 1, colon2 - colon1 - 1));
     const auto column = number(text.substr(colon2 + 1));
@@ -45,7 +59,8 @@ std::string commandText(const std::vector<std::string>& args) {
 
 // symseq's reason for a failure that is not bad input: a crash, an internal error.
 Error failure(const std::vector<std::string>& args, const ProcessOutput& p) {
-  const std::string how = p.exitCode ? "exited " + std::to_string(*p.exitCode) : "was killed by signal " + std::to_string(p.signal);
+  const std::string how =
+      p.exitCode ? "exited " + std::to_string(*p.exitCode) : "was killed by signal " + std::to_string(p.signal);
   std::string err = trimmed(p.err);
   if (err.size() > 2000) err = "..." + err.substr(err.size() - 2000);
   return Error("'" + commandText(args) + "' " + how + (err.empty() ? "" : ": " + err), std::nullopt,
@@ -56,7 +71,7 @@ nlohmann::ordered_json readJson(const SymseqCommand& symseq, std::vector<std::st
   args.insert(args.begin(), symseq.executable.string());
   if (withPlugins) args.insert(args.end(), symseq.pluginArguments.begin(), symseq.pluginArguments.end());
   const ProcessOutput p = runProcess(args);
-  if (p.exitCode == kBadInput) throw parseSymseqError(p.err);  // e.g. a --plugin-dir that does not exist
+  if (reportedBadInput(p)) throw parseSymseqError(p.err);  // e.g. a --plugin-dir that does not exist
   if (p.exitCode != 0) throw failure(args, p);
   try {
     return nlohmann::ordered_json::parse(p.out);
@@ -71,11 +86,10 @@ nlohmann::ordered_json readJson(const SymseqCommand& symseq, std::vector<std::st
 fs::path symseqNextToThisProgram() { return fs::read_symlink("/proc/self/exe").parent_path() / "symseq"; }
 
 Error parseSymseqError(const std::string& standardError) {
-  const std::string prefix = "symseq: ";
-  std::size_t from = standardError.rfind(prefix, 0) == 0 ? 0 : standardError.find("\n" + prefix);
-  if (from == std::string::npos) return Error(trimmed(standardError));
+  const auto from = messageStart(standardError);
+  if (!from) return Error(trimmed(standardError));
   std::string_view text(standardError);
-  text.remove_prefix(from + (from == 0 ? 0 : 1) + prefix.size());
+  text.remove_prefix(*from);
   std::optional<SourceLocation> where;
   if (text.rfind("error: ", 0) != 0) {
     const auto at = text.find(": error: ");
@@ -101,7 +115,7 @@ std::optional<Error> checkRun(const SymseqCommand& symseq, const fs::path& runFi
   args.insert(args.end(), symseq.pluginArguments.begin(), symseq.pluginArguments.end());
   const ProcessOutput p = runProcess(args);
   if (p.exitCode == 0) return std::nullopt;
-  if (p.exitCode == kBadInput) return parseSymseqError(p.err);
+  if (reportedBadInput(p)) return parseSymseqError(p.err);
   throw failure(args, p);
 }
 

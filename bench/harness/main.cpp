@@ -49,7 +49,10 @@ int run(const RunOptions& o) {
   // Passed on to every symseq the bench runs (cells, plugin list, axis checks), which then all
   // load the same plugins.
   if (o.noDefaultPluginDir) b.symseq.pluginArguments.push_back("--no-default-plugin-dir");
-  for (const auto& d : o.pluginDirs) b.symseq.pluginArguments.insert(b.symseq.pluginArguments.end(), {"--plugin-dir", fs::absolute(d).string()});
+  for (const auto& d : o.pluginDirs) {
+    b.symseq.pluginArguments.push_back("--plugin-dir");
+    b.symseq.pluginArguments.push_back(fs::absolute(d).string());
+  }
   b.interactive = isatty(STDERR_FILENO) != 0;
   const BenchSummary s = runBench(b, std::cerr);
   std::cout << s.cells << " cells: " << s.skipped << " already done, " << s.ran << " run, " << s.failed

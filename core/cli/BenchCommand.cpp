@@ -32,7 +32,8 @@ int execBench(const std::vector<std::string>& arguments) {
 }  // namespace
 
 void addBenchCommand(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("bench", "Run a benchmark matrix, or report, compare and merge its results (runs symseq-bench)");
+  auto* cmd = app.add_subcommand(
+      "bench", "Run a benchmark matrix, or report, compare and merge its results (runs symseq-bench)");
   // Everything after `bench` is symseq-bench's, --help included.
   cmd->prefix_command();
   cmd->set_help_flag();
