@@ -6,19 +6,22 @@
 
 #include "harness/AxisCheck.h"
 #include "harness/CellRecord.h"
+#include "harness/Error.h"
 #include "harness/Progress.h"
 #include "harness/Provenance.h"
 #include "harness/ResultsFile.h"
-#include "symseq/support/Error.h"
 
 namespace symseq::bench {
 
-BenchSummary runBench(const BenchOptions& o, Registry& registry, std::ostream& progressOut) {
+BenchSummary runBench(const BenchOptions& o, std::ostream& progressOut) {
+  // The plugins first: a --plugin-dir that does not load is refused before the matrix is read.
+  const auto plugins = symseqPlugins(o.symseq);
+  const auto version = symseqVersion(o.symseq);
   const Matrix matrix = loadMatrix(o.matrixFile);
-  checkAxes(matrix, registry, o.pluginDirs);
+  checkAxes(matrix, o.symseq);
   std::vector<Cell> cells = expandMatrix(matrix);
   if (o.shard) cells = selectShard(cells, *o.shard);
-  const auto provenance = collectProvenance(matrix, registry.list(), o.shard);
+  const auto provenance = collectProvenance(matrix, version, plugins, o.shard);
 
   const auto parent = std::filesystem::absolute(o.resultsFile).parent_path();
   if (!std::filesystem::is_directory(parent))
@@ -49,7 +52,7 @@ BenchSummary runBench(const BenchOptions& o, Registry& registry, std::ostream& p
   Progress progress(progressOut, o.interactive, cells.size(), summary.skipped);
   for (const Cell& c : cells) {
     if (done.count(c.id)) continue;
-    const CellOutcome outcome = runCell(c, o.command, c.limits);
+    const CellOutcome outcome = runCell(c, o.symseq, c.limits);
     appender.append(cellRecord(c, outcome));
     ++summary.ran;
     summary.failed += outcome.status == CellStatus::Ok ? 0 : 1;

@@ -1,5 +1,5 @@
 #pragma once
-// `symseq bench MATRIX --out RESULTS`: expands the matrix, keeps the cells the results file
+// `symseq-bench run MATRIX --out RESULTS`: expands the matrix, keeps the cells the results file
 // already holds, runs the others one by one and appends each as it finishes.
 #include <filesystem>
 #include <optional>
@@ -8,7 +8,7 @@
 
 #include "harness/CellRunner.h"
 #include "harness/Shard.h"
-#include "symseq/plugin/Registry.h"
+#include "harness/Symseq.h"
 
 namespace symseq::bench {
 
@@ -16,9 +16,8 @@ struct BenchOptions {
   std::filesystem::path matrixFile;
   std::filesystem::path resultsFile;
   std::optional<Shard> shard;
-  CellCommand command;
-  std::vector<std::filesystem::path> pluginDirs;  // --plugin-dir, already loaded into the registry
-  bool interactive = false;         // redraw one progress line
+  SymseqCommand symseq;     // runs the cells, and is asked for its version and plugins
+  bool interactive = false; // redraw one progress line
 };
 
 struct BenchSummary {
@@ -28,9 +27,9 @@ struct BenchSummary {
   std::size_t failed = 0;   // ran, and not ok
 };
 
-// `registry` holds the plugins the cells get: the axes are checked against it and it is listed
-// in the provenance. Throws ConfigError for a bad matrix, or a results file made with another
-// provenance.
-BenchSummary runBench(const BenchOptions& options, Registry& registry, std::ostream& progress);
+// The plugins the cells get (`symseq plugins --json` with the plugin arguments) are listed in the
+// provenance, and the axes are checked against them. Throws ConfigError for a bad matrix, or a
+// results file made with another provenance; symseq's own error for bad plugin arguments.
+BenchSummary runBench(const BenchOptions& options, std::ostream& progress);
 
 }  // namespace symseq::bench

@@ -17,8 +17,8 @@
 #include <regex>
 #include <sstream>
 
+#include "harness/Error.h"
 #include "harness/TomlString.h"
-#include "symseq/support/Error.h"
 
 namespace symseq::bench {
 
@@ -129,22 +129,22 @@ enum class Kill { None, Time, Memory };
 
 }  // namespace
 
-std::vector<std::string> cellArguments(const Cell& cell, const CellCommand& command, const fs::path& outputDir) {
-  std::vector<std::string> args{command.executable.string(), "run", cell.runFile.string()};
+std::vector<std::string> cellArguments(const Cell& cell, const SymseqCommand& symseq, const fs::path& outputDir) {
+  std::vector<std::string> args{symseq.executable.string(), "run", cell.runFile.string()};
   for (const std::string& o : cell.overrides) {
     args.push_back("--set");
     args.push_back(o);
   }
   // Last, so they win over the matrix: results into the scratch folder, result.json only.
   args.insert(args.end(), {"--set", "output.dir=" + tomlString(outputDir.string()), "--set", "output.formats=[\"json\"]"});
-  args.insert(args.end(), command.extraArguments.begin(), command.extraArguments.end());
+  args.insert(args.end(), symseq.pluginArguments.begin(), symseq.pluginArguments.end());
   return args;
 }
 
-CellOutcome runCell(const Cell& cell, const CellCommand& command, const CellLimits& limits) {
+CellOutcome runCell(const Cell& cell, const SymseqCommand& symseq, const CellLimits& limits) {
   const ScratchDir scratch;
   const fs::path outDir = scratch.path() / "out";
-  const std::vector<std::string> args = cellArguments(cell, command, outDir);
+  const std::vector<std::string> args = cellArguments(cell, symseq, outDir);
   std::vector<char*> argv;
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);

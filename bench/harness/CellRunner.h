@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "harness/Cell.h"
+#include "harness/Symseq.h"
 
 namespace symseq::bench {
 
@@ -22,11 +23,6 @@ inline constexpr std::array<CellStatus, 5> kAllStatuses{CellStatus::Ok, CellStat
 [[nodiscard]] std::string toString(CellStatus s);
 [[nodiscard]] std::optional<CellStatus> cellStatusFromString(std::string_view s);
 
-struct CellCommand {
-  std::filesystem::path executable;          // the symseq binary
-  std::vector<std::string> extraArguments;   // --plugin-dir D, --no-default-plugin-dir
-};
-
 struct CellOutcome {
   CellStatus status = CellStatus::Ok;
   std::string message;             // empty when ok
@@ -37,9 +33,9 @@ struct CellOutcome {
 };
 
 // The argument vector of the child, output.dir being `outputDir` (json only).
-[[nodiscard]] std::vector<std::string> cellArguments(const Cell& cell, const CellCommand& command,
+[[nodiscard]] std::vector<std::string> cellArguments(const Cell& cell, const SymseqCommand& symseq,
                                                      const std::filesystem::path& outputDir);
 
-[[nodiscard]] CellOutcome runCell(const Cell& cell, const CellCommand& command, const CellLimits& limits);
+[[nodiscard]] CellOutcome runCell(const Cell& cell, const SymseqCommand& symseq, const CellLimits& limits);
 
 }  // namespace symseq::bench

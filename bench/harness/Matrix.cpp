@@ -8,8 +8,8 @@
 #include <sstream>
 #include <toml++/toml.h>
 
-#include "symseq/support/DidYouMean.h"
-#include "symseq/support/Error.h"
+#include "harness/DidYouMean.h"
+#include "harness/Error.h"
 
 namespace symseq::bench {
 

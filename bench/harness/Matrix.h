@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "symseq/support/Error.h"
+#include "harness/Error.h"
 
 namespace symseq::bench {
 

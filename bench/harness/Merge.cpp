@@ -4,8 +4,8 @@
 #include <fmt/ranges.h>
 #include <set>
 
+#include "harness/Error.h"
 #include "harness/Provenance.h"
-#include "symseq/support/Error.h"
 
 namespace symseq::bench {
 

@@ -12,8 +12,7 @@
 #include <thread>
 #include <toml++/toml.h>
 
-#include "symseq/BuildInfo.h"
-#include "symseq/support/Error.h"
+#include "harness/Error.h"
 
 namespace symseq::bench {
 
@@ -86,7 +85,7 @@ std::vector<fs::path> modelsOf(const MatrixRun& run, const std::vector<Axis>& ax
 
 }  // namespace
 
-json collectProvenance(const Matrix& matrix, const std::vector<PluginInfo>& plugins, const std::optional<Shard>& shard) {
+json collectProvenance(const Matrix& matrix, const json& version, const json& plugins, const std::optional<Shard>& shard) {
   const fs::path base = fs::absolute(matrix.file).parent_path();
   json files = json::array();
   auto addFile = [&](const char* role, const std::string& run, const fs::path& file) {
@@ -100,18 +99,18 @@ json collectProvenance(const Matrix& matrix, const std::vector<PluginInfo>& plug
   }
   json pluginList = json::array();
   json solvers = json::object();
-  for (const PluginInfo& p : plugins) {
-    pluginList.push_back({{"kind", std::string(toString(p.kind))}, {"name", p.name}, {"version", p.version},
-                          {"build_id", p.buildId}});
-    if (p.kind == PluginKind::Solver) solvers[p.name] = p.version;
+  for (const json& p : plugins) {
+    pluginList.push_back({{"kind", p.at("kind")}, {"name", p.at("name")}, {"version", p.at("version")},
+                          {"build_id", p.at("build_id")}});
+    if (p.at("kind") == "solver") solvers[p.at("name").get<std::string>()] = p.at("version");
   }
   const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   return json{{"type", "provenance"},
               {"format", 1},
-              {"symseq_version", kVersion},
-              {"commit", kGitCommit},
-              {"build_id", kBuildId},
-              {"compiler", kCompiler},
+              {"symseq_version", version.at("version")},
+              {"commit", version.at("commit")},
+              {"build_id", version.at("build_id")},
+              {"compiler", version.at("compiler")},
               {"solvers", std::move(solvers)},
               {"plugins", std::move(pluginList)},
               {"matrix", {{"file", matrix.file.filename().string()}, {"sha256", sha256Hex(matrix.text)}}},

@@ -10,14 +10,16 @@
 
 #include "harness/Matrix.h"
 #include "harness/Shard.h"
-#include "symseq/plugin/Registry.h"
 
 namespace symseq::bench {
 
 [[nodiscard]] std::string sha256Hex(std::string_view bytes);
 [[nodiscard]] std::string sha256File(const std::filesystem::path& file);
 
-[[nodiscard]] nlohmann::ordered_json collectProvenance(const Matrix& matrix, const std::vector<PluginInfo>& plugins,
+// `version` and `plugins` as `symseq version --json` and `symseq plugins --json` print them
+// (Symseq.h): the build that runs the cells and the plugins they get.
+[[nodiscard]] nlohmann::ordered_json collectProvenance(const Matrix& matrix, const nlohmann::ordered_json& version,
+                                                       const nlohmann::ordered_json& plugins,
                                                        const std::optional<Shard>& shard);
 
 // The fields that must agree for two results files to be one comparison; the date, the shard

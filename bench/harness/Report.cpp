@@ -7,11 +7,11 @@
 
 #include "harness/CellRecord.h"
 #include "harness/CellSeries.h"
+#include "harness/DidYouMean.h"
+#include "harness/Error.h"
 #include "harness/Statistics.h"
 #include "harness/Svg.h"
 #include "harness/Table.h"
-#include "symseq/support/DidYouMean.h"
-#include "symseq/support/Error.h"
 
 namespace symseq::bench {
 

@@ -10,7 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include "symseq/support/Error.h"
+#include "harness/Error.h"
 
 namespace symseq::bench {
 

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <string>
 
-#include "symseq/support/Error.h"
+#include "harness/Error.h"
 
 namespace symseq::bench {
 

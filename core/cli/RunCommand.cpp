@@ -1,4 +1,6 @@
-// `symseq run RUN.toml`: validate everything first, then execute.
+// `symseq run RUN.toml`: validate everything first, then execute. With --check, only the first
+// part: the run file, the --set overrides and the plugins' options are read and checked as the
+// run would read them, and nothing is written (symseq-bench checks its axis values this way).
 #include <memory>
 
 #include "Commands.h"
@@ -13,12 +15,14 @@ struct RunOptions {
   std::filesystem::path runFile;
   std::vector<std::string> overrides;
   PluginDirOptions dirs;
+  bool check = false;
 };
 
 int run(const RunOptions& o) {
   Registry registry;  // declared before anything a plugin makes, so it is destroyed last
   loadPlugins(registry, o.dirs);
   const RunConfig config = loadRunConfig(o.runFile, o.overrides, registry, o.dirs.dirs);
+  if (o.check) return 0;  // silent on success; an error above exits as the run would
   const RunSummary summary = executeRun(config, registry);
   std::cout << summary.text;
   // A proposed sequence that does not replay is a strategy bug: the results say so, and so does
@@ -34,6 +38,9 @@ void addRunCommand(CLI::App& app, Action& action) {
   cmd->add_option("run-file", options->runFile, "The run file (TOML)")->required()->type_name("RUN.toml");
   cmd->add_option("--set", options->overrides, "Override a run-file key, e.g. --set solver.name=cvc5 (repeatable)")
       ->type_name("KEY=VALUE");
+  cmd->add_flag("--check", options->check,
+                "Only read and check the run file, the overrides and the plugins' options; print and write "
+                "nothing unless they are wrong");
   addPluginDirOptions(*cmd, options->dirs);
   cmd->callback([&action, options] { action = [options] { return run(*options); }; });
 }

@@ -1,4 +1,8 @@
+// `symseq version [--json]`: what this build is. The JSON is what symseq-bench records in a
+// results file's provenance.
 #include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
 
 #include "Commands.h"
 #include "symseq/BuildInfo.h"
@@ -6,14 +10,26 @@
 
 namespace symseq::cli {
 
+namespace {
+
+int printVersion(bool json) {
+  if (json) {
+    const nlohmann::ordered_json out{{"version", kVersion},   {"commit", kGitCommit},   {"build_id", kBuildId},
+                                     {"compiler", kCompiler}, {"plugin_abi", kAbiVersion}};
+    std::cout << out.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << "symseq " << kVersion << "\nbuild " << kBuildId << "\nplugin ABI " << kAbiVersion << "\n";
+  return 0;
+}
+
+}  // namespace
+
 void addVersionCommand(CLI::App& app, Action& action) {
+  auto json = std::make_shared<bool>(false);
   auto* cmd = app.add_subcommand("version", "Print the version, build id and plugin ABI version");
-  cmd->callback([&action] {
-    action = [] {
-      std::cout << "symseq " << kVersion << "\nbuild " << kBuildId << "\nplugin ABI " << kAbiVersion << "\n";
-      return 0;
-    };
-  });
+  cmd->add_flag("--json", *json, "Print JSON (version, commit, build_id, compiler, plugin_abi) instead");
+  cmd->callback([&action, json] { action = [json] { return printVersion(*json); }; });
 }
 
 }  // namespace symseq::cli

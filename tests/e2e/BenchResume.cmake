@@ -2,9 +2,10 @@
 #  - an uninterrupted bench (A), a bench killed with SIGKILL after its first cell and rerun (K,
 #    with a torn last line added before the rerun), and two shards merged (M) give the same
 #    report apart from the measured columns (time, memory, date, machine);
+#  - symseq-bench run directly is the same bench as symseq bench (one of the shards);
 #  - compare says the results are identical; resuming with another matrix is refused; merge
 #    refuses mixed provenance unless allowed.
-foreach(var SYMSEQ MATRIX OTHER_MATRIX WORK_DIR)
+foreach(var SYMSEQ SYMSEQ_BENCH MATRIX OTHER_MATRIX WORK_DIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "${var} is not set")
   endif()
@@ -58,7 +59,11 @@ expect_same_report(A K)
 
 # M: two shards, merged.
 symseq(0 bench ${MATRIX} --shard 1/2 --out ${WORK_DIR}/S1.jsonl)
-symseq(0 bench ${MATRIX} --shard 2/2 --out ${WORK_DIR}/S2.jsonl)
+execute_process(COMMAND ${SYMSEQ_BENCH} run ${MATRIX} --shard 2/2 --out ${WORK_DIR}/S2.jsonl
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "symseq-bench run ${MATRIX} --shard 2/2: exit ${rc}\n${out}\n${err}")
+endif()
 symseq(0 bench merge ${WORK_DIR}/S1.jsonl ${WORK_DIR}/S2.jsonl --out ${WORK_DIR}/M.jsonl)
 report(M)
 expect_same_report(A M)

@@ -1,27 +1,35 @@
 // The benchmark harness (bench/harness): matrix expansion, exclusions and shards, statistics,
-// reports and reading results files back after a torn write.
+// reports, reading results files back after a torn write, provenance, and reading symseq's
+// error messages back. Links the harness only, as symseq-bench does.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <set>
 
-#include "ScratchDir.h"
 #include "harness/Cell.h"
 #include "harness/CellRecord.h"
 #include "harness/Compare.h"
+#include "harness/DidYouMean.h"
+#include "harness/Error.h"
 #include "harness/Matrix.h"
-#include "harness/Report.h"
 #include "harness/Merge.h"
+#include "harness/Provenance.h"
+#include "harness/Report.h"
 #include "harness/ResultsFile.h"
 #include "harness/Shard.h"
 #include "harness/Statistics.h"
-#include "symseq/support/Error.h"
+#include "harness/Symseq.h"
 
-using namespace symseq;
 using namespace symseq::bench;
 using json = nlohmann::ordered_json;
 
 namespace {
+
+// ctest runs each case as its own process, in parallel: the pid keeps their folders apart.
+std::filesystem::path scratchDir(std::string_view name) {
+  return std::filesystem::path(SYMSEQ_BINARY_DIR) / "test-tmp" / std::to_string(::getpid()) / name;
+}
 
 // A matrix as if it lived in configs/bench/, so its runs are the shipped examples.
 Matrix matrix(const std::string& text) {
@@ -55,7 +63,7 @@ std::string messageOf(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("expandMatrix: repetitions outermost, then runs, axes in key order; exclusions skip cells") {
+TEST_CASE("expandMatrix: repetitions outermost, then runs, axes in key order, and exclusions skip cells") {
   const std::vector<Cell> cells = expandMatrix(matrix(kMatrix));
   // Per repetition: gm 2 x 2, figure-4 with z3 only 2.
   REQUIRE(cells.size() == 12);
@@ -190,7 +198,7 @@ TEST_CASE("report: median and min-max over repetitions, grouped by configuration
 }
 
 TEST_CASE("a results file with a torn last line: the line is ignored, then cut off before appending") {
-  const auto dir = test::scratchDir("bench-torn");
+  const auto dir = scratchDir("bench-torn");
   std::filesystem::create_directories(dir);
   const auto file = dir / "results.jsonl";
   {
@@ -262,4 +270,73 @@ TEST_CASE("merge: joins cells by index, refuses mixed provenance unless allowed"
   const Results other = timed({1.0}, 2, "def");
   CHECK_THROWS_WITH_AS((void)mergeResults({a, other}, false), doctest::Contains("differs in: commit"), ConfigError);
   CHECK(mergeResults({a, other}, true).cells.size() == 2);
+}
+
+TEST_CASE("didYouMean: the closest name within about one edit per three characters, swaps counting one") {
+  CHECK(didYouMean("sede", {"run", "seed"}) == "; did you mean 'seed'?");
+  CHECK(didYouMean("z4", {"z3", "cvc5"}) == "; did you mean 'z3'?");
+  CHECK(didYouMean("repetition", {"repetitions", "limits", "runs"}) == "; did you mean 'repetitions'?");
+  CHECK(didYouMean("solver.nam", {"run", "solver.name"}) == "; did you mean 'solver.name'?");
+  CHECK(didYouMean("depht", {"depth"}) == "; did you mean 'depth'?");
+  CHECK(didYouMean("xyz", {"seed", "run"}).empty());
+  CHECK(didYouMean("ab", {}).empty());
+  CHECK(didYouMean("seeds", {"seed", "seeds2"}) == "; did you mean 'seed'?");  // the first of equals
+}
+
+TEST_CASE("parseSymseqError reads symseq's message back: location, message and hint") {
+  const Error e = parseSymseqError(
+      "symseq: run.toml:8:1: error: unknown key 'nme' in [solver]; did you mean 'name'?\n"
+      "  hint: valid keys in [solver]: name, query_timeout_ms\n");
+  REQUIRE(e.location().has_value());
+  CHECK(*e.location() == SourceLocation{"run.toml", 8, 1});
+  CHECK(e.message() == "unknown key 'nme' in [solver]; did you mean 'name'?");
+  CHECK(e.hint() == "valid keys in [solver]: name, query_timeout_ms");
+  CHECK(std::string(e.what()) ==
+        "run.toml:8:1: error: unknown key 'nme' in [solver]; did you mean 'name'?\n"
+        "  hint: valid keys in [solver]: name, query_timeout_ms");
+
+  const Error bare = parseSymseqError("noise\nsymseq: error: --plugin-dir 'x' does not exist\n");
+  CHECK_FALSE(bare.location().has_value());
+  CHECK(bare.message() == "--plugin-dir 'x' does not exist");
+  CHECK(bare.hint().empty());
+
+  const Error fileOnly = parseSymseqError("symseq: c:/models/a.cfg: error: cannot read it\n  hint: check the path\n");
+  CHECK(*fileOnly.location() == SourceLocation{"c:/models/a.cfg", 0, 0});
+  CHECK(fileOnly.hint() == "check the path");
+
+  CHECK(parseSymseqError("Segmentation fault\n").message() == "Segmentation fault");
+}
+
+TEST_CASE("provenance: symseq's version and plugins as it reports them, the files hashed, shard and date") {
+  const Matrix m = matrix("[[runs]]\nfile = \"../gm.toml\"\n");
+  const json version{{"version", "0.1.0"}, {"commit", "abc"}, {"build_id", "b1"}, {"compiler", "GNU 12.2.0"},
+                     {"plugin_abi", 3}};
+  const json plugins = json::parse(R"([
+    {"kind": "frontend", "name": "cfg", "version": "0.1.0", "summary": "s", "file": "/p/cfg.so", "build_id": "b1", "options": []},
+    {"kind": "solver", "name": "z3", "version": "4.8.12.0", "summary": "s", "file": "/p/z3.so", "build_id": "b1", "options": []}])");
+  const json p = collectProvenance(m, version, plugins, Shard{2, 3});
+  CHECK(p["type"] == "provenance");
+  CHECK(p["symseq_version"] == "0.1.0");
+  CHECK(p["commit"] == "abc");
+  CHECK(p["build_id"] == "b1");
+  CHECK(p["compiler"] == "GNU 12.2.0");
+  CHECK(p["solvers"] == json{{"z3", "4.8.12.0"}});
+  CHECK(p["plugins"][1] == json{{"kind", "solver"}, {"name", "z3"}, {"version", "4.8.12.0"}, {"build_id", "b1"}});
+  CHECK(p["shard"] == "2/3");
+  REQUIRE(p["files"].size() == 2);  // the run file and the model it names
+  CHECK(p["files"][0]["file"] == "../gm.toml");
+  CHECK(p["files"][1]["role"] == "model");
+  CHECK(p["files"][1]["sha256"].get<std::string>().size() == 64);
+
+  json other = p;
+  other["date"] = "2000-01-01T00:00:00Z";
+  other["shard"] = nullptr;
+  CHECK(provenanceDifferences(p, other).empty());
+  other["plugins"][1]["build_id"] = "b2";
+  CHECK(provenanceDifferences(p, other) == std::vector<std::string>{"plugins"});
+}
+
+TEST_CASE("symseq is looked for next to the running program") {
+  CHECK(symseqNextToThisProgram().filename() == "symseq");
+  CHECK(symseqNextToThisProgram().parent_path() == std::filesystem::read_symlink("/proc/self/exe").parent_path());
 }

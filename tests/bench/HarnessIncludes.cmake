@@ -1,0 +1,15 @@
+# The harness includes no symseq header: what it needs of symseq it asks the symseq binary.
+# cmake -DHARNESS_DIR=<bench/harness> -P HarnessIncludes.cmake
+file(GLOB _files ${HARNESS_DIR}/*.h ${HARNESS_DIR}/*.cpp)
+set(_found "")
+foreach(_f IN LISTS _files)
+  file(STRINGS ${_f} _lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]symseq/")
+  foreach(_l IN LISTS _lines)
+    string(APPEND _found "${_f}: ${_l}\n")
+  endforeach()
+endforeach()
+if(_found)
+  message(FATAL_ERROR "bench/harness includes symseq headers:\n${_found}")
+endif()
+list(LENGTH _files _count)
+message(STATUS "${_count} harness files, no symseq include")
