@@ -3,7 +3,7 @@
 // only reads the command line.
 //   symseq bench MATRIX.toml --out RESULTS.jsonl [--shard i/N]
 //   symseq bench report RESULTS.jsonl [--out-dir DIR] [--by AXIS]... [--no-measured]
-//   symseq bench compare A.jsonl B.jsonl
+//   symseq bench compare A.jsonl B.jsonl   (exit 1 when the results, times aside, differ)
 //   symseq bench merge PART.jsonl... --out RESULTS.jsonl [--allow-mixed]
 #include <unistd.h>
 
@@ -77,8 +77,13 @@ int compare(const std::filesystem::path& a, const std::filesystem::path& b) {
   for (const auto& f : {a, b})
     if (!std::filesystem::is_regular_file(f))
       throw ConfigError("cannot read results file '" + f.string() + "'", std::nullopt, "check the path");
-  std::cout << bench::compareResults(bench::readResults(a), bench::readResults(b), {});
-  return 0;
+  const bench::Results ra = bench::readResults(a);
+  const bench::Results rb = bench::readResults(b);
+  std::cout << bench::compareResults(ra, rb, {});
+  // As diff(1): exit 1 when B does not reproduce A's results (times aside), so CI can gate on it.
+  const std::vector<std::string> differing = bench::differingConfigurations(ra, rb);
+  for (const std::string& c : differing) std::cerr << "symseq: results differ: " << c << "\n";
+  return differing.empty() ? 0 : 1;
 }
 
 struct MergeOptions {
@@ -123,7 +128,8 @@ void addBenchCommand(CLI::App& app, Action& action) {
   reportCmd->callback([&action, rep] { action = [rep] { return report(*rep); }; });
 
   auto files = std::make_shared<std::vector<std::filesystem::path>>();
-  auto* compareCmd = cmd->add_subcommand("compare", "Per-configuration time ratios of B to A with a noise-aware verdict");
+  auto* compareCmd = cmd->add_subcommand(
+      "compare", "Per-configuration time ratios of B to A with a noise-aware verdict; exit 1 when results differ");
   compareCmd->add_option("results", *files, "A.jsonl B.jsonl")->required()->expected(2)->type_name("RESULTS.jsonl");
   compareCmd->callback([&action, files] { action = [files] { return compare((*files)[0], (*files)[1]); }; });
 
