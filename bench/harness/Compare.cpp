@@ -27,6 +27,16 @@ std::map<std::string, const json*> byId(const Results& r) {
   return out;
 }
 
+// The same cells on both sides (a repetition on one side only is a difference), with equal outcomes.
+bool sameOutcomes(const std::vector<json>& cellsA, const std::vector<json>& cellsB,
+                  const std::map<std::string, const json*>& idsB) {
+  if (cellsA.size() != cellsB.size()) return false;
+  return std::all_of(cellsA.begin(), cellsA.end(), [&](const json& c) {
+    const auto it = idsB.find(c.value("id", ""));
+    return it != idsB.end() && outcome(c) == outcome(*it->second);
+  });
+}
+
 }  // namespace
 
 std::string compareResults(const Results& a, const Results& b, const CompareOptions& options) {
@@ -43,7 +53,8 @@ std::string compareResults(const Results& a, const Results& b, const CompareOpti
   for (const CellGroup& g : groupsA) {
     const auto other = groupsB.find(g.label);
     if (other == groupsB.end()) {
-      t.rows.push_back({g.label, std::to_string(g.cells.size()), "0", "", "", "", "only in A", ""});
+      t.rows.push_back({g.label, std::to_string(g.cells.size()), "0", "", "", "", "only in A", "differ"});
+      ++differing;
       continue;
     }
     const std::vector<double> ta = series(g.cells, "total_time_s");
@@ -70,24 +81,37 @@ std::string compareResults(const Results& a, const Results& b, const CompareOpti
     } else {
       verdict = "no times on one side";
     }
-    bool same = true;
-    for (const json& c : g.cells) {
-      const auto it = cellsB.find(c.value("id", ""));
-      same = same && it != cellsB.end() && outcome(c) == outcome(*it->second);
-    }
+    const bool same = sameOutcomes(g.cells, other->second, cellsB);
     differing += same ? 0 : 1;
     t.rows.push_back({g.label, std::to_string(ta.size()), std::to_string(tb.size()), sa ? number(sa->median, 3) : "-",
                       sb ? number(sb->median, 3) : "-", ratio, verdict, same ? "identical" : "differ"});
   }
   for (const auto& [label, cells] : groupsB)
-    if (std::none_of(groupsA.begin(), groupsA.end(), [&](const CellGroup& g) { return g.label == label; }))
-      t.rows.push_back({label, "0", std::to_string(cells.size()), "", "", "", "only in B", ""});
+    if (std::none_of(groupsA.begin(), groupsA.end(), [&](const CellGroup& g) { return g.label == label; })) {
+      t.rows.push_back({label, "0", std::to_string(cells.size()), "", "", "", "only in B", "differ"});
+      ++differing;
+    }
 
   std::string out = "# Benchmark comparison\n\nA: " + a.file.string() + "\nB: " + b.file.string() + "\n\n" + t.markdown();
   out += "\n" + std::to_string(faster) + " configurations faster in B, " + std::to_string(slower) + " slower (" +
          "Mann-Whitney U, alpha " + number(options.alpha) + "); ";
   out += ratios ? "geometric mean of B/A " + number(std::exp(logSum / static_cast<double>(ratios)), 3) : "no ratios";
   out += "; " + std::to_string(differing) + " configurations whose results (not times) differ.\n";
+  return out;
+}
+
+std::vector<std::string> differingConfigurations(const Results& a, const Results& b) {
+  std::map<std::string, std::vector<json>> groupsA, groupsB;
+  for (const CellGroup& g : groupCells(a.cells, {})) groupsA[g.label] = g.cells;
+  for (const CellGroup& g : groupCells(b.cells, {})) groupsB[g.label] = g.cells;
+  const auto cellsB = byId(b);
+  std::vector<std::string> out;
+  for (const auto& [label, cells] : groupsA) {
+    const auto other = groupsB.find(label);
+    if (other == groupsB.end() || !sameOutcomes(cells, other->second, cellsB)) out.push_back(label);
+  }
+  for (const auto& [label, cells] : groupsB)
+    if (!groupsA.contains(label)) out.push_back(label);
   return out;
 }
 

@@ -3,6 +3,7 @@
 // verdict that respects the noise (Mann-Whitney U with five or more repetitions on each side),
 // and whether the results themselves (coverage, lengths, queries) agree.
 #include <string>
+#include <vector>
 
 #include "harness/ResultsFile.h"
 
@@ -15,5 +16,9 @@ struct CompareOptions {
 
 // Markdown: a table and a one-line summary.
 [[nodiscard]] std::string compareResults(const Results& a, const Results& b, const CompareOptions& options);
+
+// The configurations whose results (every field but the measured ones) differ between A and B,
+// that have cells on one side only, or a different set of cells: empty when B reproduces A.
+[[nodiscard]] std::vector<std::string> differingConfigurations(const Results& a, const Results& b);
 
 }  // namespace symseq::bench

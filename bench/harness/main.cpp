@@ -90,7 +90,10 @@ int compare(const fs::path& a, const fs::path& b) {
   const Results before = readExisting(a);
   const Results after = readExisting(b);
   std::cout << compareResults(before, after, {});
-  return 0;
+  // As diff(1): exit 1 when B does not reproduce A's results (times aside), so CI can gate on it.
+  const std::vector<std::string> differing = differingConfigurations(before, after);
+  for (const std::string& c : differing) std::cerr << "results differ: " << c << "\n";
+  return differing.empty() ? 0 : 1;
 }
 
 struct MergeOptions {

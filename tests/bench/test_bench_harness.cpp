@@ -257,6 +257,27 @@ TEST_CASE("compare: a verdict from the Mann-Whitney U test with five repetitions
   CHECK(few.find("too few repetitions") != std::string::npos);
 }
 
+TEST_CASE("compare: every field but the measured ones must agree, and a cell on one side only is a difference") {
+  const Results a = timed({1.0, 1.1, 1.2}, 2);
+  CHECK(differingConfigurations(a, timed({3.0, 0.1, 2.0}, 2, "another-commit")).empty());  // times and provenance aside
+
+  for (const char* field : {"length", "status", "targets_covered", "solver_queries", "heuristic_calls"}) {
+    CAPTURE(field);
+    Results b = a;
+    b.cells[1][field] = 99;
+    CHECK(differingConfigurations(a, b) == std::vector<std::string>{"gm/solver.name=z3"});
+  }
+  Results lost = a;  // a repetition missing on one side
+  lost.cells.pop_back();
+  CHECK(differingConfigurations(a, lost) == std::vector<std::string>{"gm/solver.name=z3"});
+  CHECK(differingConfigurations(lost, a) == std::vector<std::string>{"gm/solver.name=z3"});
+
+  Results other = a;  // a configuration on one side only
+  for (json& c : other.cells) c["configuration"] = "fig4/solver.name=z3";
+  CHECK(differingConfigurations(a, other) == std::vector<std::string>{"gm/solver.name=z3", "fig4/solver.name=z3"});
+  CHECK(compareResults(a, other, {}).find("2 configurations whose results (not times) differ") != std::string::npos);
+}
+
 TEST_CASE("merge: joins cells by index, refuses mixed provenance unless allowed") {
   Results a = timed({1.0, 1.1, 1.2}, 2);
   Results b = a;
