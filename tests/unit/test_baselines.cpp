@@ -139,7 +139,7 @@ TEST_CASE("bounded-exhaustive: Figure 4, every edge, in the proved optimum of 4 
   }
 }
 
-TEST_CASE("bounded-exhaustive: below the optimum, a suite of shortest sequences; below a target's shortest, a proof") {
+TEST_CASE("bounded-exhaustive: below the optimum, a suite of shortest sequences, and below a target's shortest, a proof") {
   for (const char* solver : kSolvers) {
     CAPTURE(solver);
     const auto file = runFile("configs/models/fig4.cfg", "bounded-exhaustive");

@@ -55,7 +55,7 @@ std::string messageOf(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("expandMatrix: repetitions outermost, then runs, axes in key order; exclusions skip cells") {
+TEST_CASE("expandMatrix: repetitions outermost, then runs, axes in key order, and exclusions skip cells") {
   const std::vector<Cell> cells = expandMatrix(matrix(kMatrix));
   // Per repetition: gm 2 x 2, figure-4 with z3 only 2.
   REQUIRE(cells.size() == 12);

@@ -44,7 +44,7 @@ TEST_CASE("microgrid: every transition covered at height 15 from Table 1, with z
     }
 }
 
-TEST_CASE("microgrid: the shape of Tables 2 and 4 (coverage grows with m; Table 3 needs no enrichment)") {
+TEST_CASE("microgrid: the shape of Tables 2 and 4 (coverage grows with m, Table 3 needs no enrichment)") {
   for (const char* solver : {"z3", "cvc5"}) {
     CAPTURE(solver);
     const std::string s = std::string("solver.name=") + solver;
