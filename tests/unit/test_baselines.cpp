@@ -10,6 +10,9 @@
 #include "symseq/run/PluginOptions.h"
 #include "symseq/run/RunResult.h"
 
+// Whole generation runs (model, solver, strategy, replay): the `integration` label (tests/README.md).
+TEST_SUITE_BEGIN("integration");
+
 using namespace symseq;
 using symseq::test::covered;
 using symseq::test::reason;
@@ -348,3 +351,5 @@ TEST_CASE("baselines: a configured heuristic, which they would not consult, is r
     }
   }
 }
+
+TEST_SUITE_END();

@@ -8,6 +8,9 @@
 
 #include "RunHelpers.h"
 
+// Sweeps of whole runs over every shipped example: the `slow` label (tests/README.md).
+TEST_SUITE_BEGIN("slow");
+
 using symseq::test::runAndRead;
 
 namespace {
@@ -68,3 +71,5 @@ TEST_CASE("examples: configs/gm.toml, the paper's GM chart in its 2 steps") { ch
 TEST_CASE("examples: configs/cruise.toml, 24 edges in the proved 5 steps") { checkExample("cruise", 5); }
 TEST_CASE("examples: configs/elevator.toml, 22 edges in the proved 5 steps") { checkExample("elevator", 5); }
 TEST_CASE("examples: configs/unreachable.toml, the dead edge proved infeasible") { checkExample("unreachable", 1); }
+
+TEST_SUITE_END();

@@ -6,6 +6,9 @@
 
 #include "RunHelpers.h"
 
+// Whole generation runs (model, solver, strategy, replay): the `integration` label (tests/README.md).
+TEST_SUITE_BEGIN("integration");
+
 using namespace symseq;
 using symseq::test::covered;
 using symseq::test::reason;
@@ -44,7 +47,7 @@ TEST_CASE("microgrid: every transition covered at height 15 from Table 1, with z
     }
 }
 
-TEST_CASE("microgrid: the shape of Tables 2 and 4 (coverage grows with m, Table 3 needs no enrichment)") {
+TEST_CASE("microgrid: the shape of Tables 2 and 4 (coverage grows with m, Table 3 needs no enrichment)" * doctest::test_suite("slow")) {
   for (const char* solver : {"z3", "cvc5"}) {
     CAPTURE(solver);
     const std::string s = std::string("solver.name=") + solver;
@@ -147,3 +150,5 @@ TEST_CASE("microgrid: best-first runs a researcher's search heuristic from its o
                                   "microgrid-wrong-family"),
                        doctest::Contains("heuristic 'permute-edges' is neither a table nor a search heuristic"), Error);
 }
+
+TEST_SUITE_END();

@@ -103,7 +103,7 @@ TEST_CASE("solver plugins: z3 and cvc5 are both installed") {
   }
 }
 
-TEST_CASE("solver conformance: every operator on ground terms agrees with the evaluator") {
+TEST_CASE("solver conformance: every operator on ground terms agrees with the evaluator" * doctest::test_suite("slow")) {
   forEachSolver([](Solver& s, ExprContext& c) {
     const Expr t = c.boolVal(true), f = c.boolVal(false);
     for (Expr g : {c.mkNot(f), c.make(Op::And, {t, f, t}), c.make(Op::Or, {f, f, t}), c.make(Op::Implies, {t, f}),

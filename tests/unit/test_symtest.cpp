@@ -5,6 +5,9 @@
 
 #include "RunHelpers.h"
 
+// Whole generation runs (model, solver, strategy, replay): the `integration` label (tests/README.md).
+TEST_SUITE_BEGIN("integration");
+
 using namespace symseq;
 using symseq::test::covered;
 using symseq::test::reason;
@@ -149,3 +152,5 @@ TEST_CASE("symtest: when no single sequence within the depth takes every target,
   CHECK(result["sequences"].size() <= 5);  // a greedy cover of the witnesses, not all of them
   for (const auto& s : result["sequences"]) CHECK(s["steps"].size() <= 2);
 }
+
+TEST_SUITE_END();
