@@ -44,6 +44,7 @@ TEST_CASE("symtest: Figure 4, every edge, covered in the optimal 4 steps with ei
     CHECK(result["replayed"] == true);
     CHECK(result["covered"] == 10);
     CHECK(result["length"] == 4);
+    CHECK(result["stats"]["model_check_sequences"] == 0);  // found by the path search, not the witness
     CHECK(result["sequences"].size() == 1);
     // e6 needs a <= 0 while `a` is still unread; the paper's a = 3 path takes three more steps.
     CHECK(result["sequences"][0]["steps"][0]["a"].get<int>() <= 0);
@@ -59,6 +60,7 @@ TEST_CASE("symtest: an unreachable target is infeasible within the bound, the re
     CHECK(reason(result, "never") == "infeasible-within-bound");
     CHECK(covered(result, "sometimes"));
     CHECK(result["length"] == 1);
+    CHECK(result["stats"]["model_check_sequences"] == 0);
   }
 }
 
