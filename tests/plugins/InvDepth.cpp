@@ -1,4 +1,6 @@
-// A valid heuristic plugin for the registry tests: score = weight / (1 + depth).
+// A valid heuristic plugin for the registry tests: score = weight / (1 + depth). Any weight is
+// accepted: a negative one prefers deep states, which test_microgrid.cpp uses to see best-first
+// follow a heuristic (a positive one gives best-first's own tie order, breadth first).
 // Compiled a second time with SYMSEQ_TEST_ABI_VERSION=999 to play a plugin of another ABI.
 #include <boost/dll/alias.hpp>
 

@@ -96,7 +96,7 @@ TEST_CASE("acyclic core: a good model's loop head, orders and adjacency") {
   CHECK(core.bodyDecisions() == 1);
 }
 
-TEST_CASE("acyclic core: the initial location may be the loop head; self-loops on it are iterations") {
+TEST_CASE("acyclic core: the initial location may be the loop head, and self-loops on it are iterations") {
   Model m;
   m.read("r1", "head", "x");
   m.read("r2", "head", "head");

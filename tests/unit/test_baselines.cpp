@@ -10,6 +10,9 @@
 #include "symseq/run/PluginOptions.h"
 #include "symseq/exec/RunResult.h"
 
+// Whole generation runs (model, solver, strategy, replay): the `integration` label (tests/README.md).
+TEST_SUITE_BEGIN("integration");
+
 using namespace symseq;
 using symseq::test::covered;
 using symseq::test::reason;
@@ -139,7 +142,7 @@ TEST_CASE("bounded-exhaustive: Figure 4, every edge, in the proved optimum of 4 
   }
 }
 
-TEST_CASE("bounded-exhaustive: below the optimum, a suite of shortest sequences; below a target's shortest, a proof") {
+TEST_CASE("bounded-exhaustive: below the optimum, a suite of shortest sequences, and below a target's shortest, a proof") {
   for (const char* solver : kSolvers) {
     CAPTURE(solver);
     const auto file = runFile("configs/models/fig4.cfg", "bounded-exhaustive");
@@ -348,3 +351,5 @@ TEST_CASE("baselines: a configured heuristic, which they would not consult, is r
     }
   }
 }
+
+TEST_SUITE_END();

@@ -129,7 +129,7 @@ TEST_CASE_FIXTURE(Fixture, "evaluator: errors name what is missing") {
                        doctest::Contains("function 'f' returned a bool value, expected int"), EvalError);
 }
 
-TEST_CASE_FIXTURE(Fixture, "evaluator: shared DAGs take linear time, deep chains do not recurse") {
+TEST_CASE_FIXTURE(Fixture, "evaluator: shared DAGs take linear time, deep chains do not recurse" * doctest::test_suite("slow")) {
   // 200 levels of e = e + e: 2^200 paths, 200 distinct nodes.
   Expr e = x;
   for (int k = 0; k < 200; ++k) e = ctx.make(Op::Add, {e, e});

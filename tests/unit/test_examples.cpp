@@ -1,12 +1,18 @@
 // The shipped examples (configs/*.toml) as a user runs them: `bounded-exhaustive` proves the
 // optimum and which targets no sequence within the depth takes; `symtest`, greedy and exact,
 // with z3 and with cvc5, must cover every other target, confirmed by replay, and exact must
-// match the optimum.
+// match the optimum. Each symtest result also says which component produced its sequence
+// (stats.model_check_sequences): the path search itself, or, when the search gave up, the bounded
+// model check's witness. On cruise and elevator the search gives up today in both FINDPATH
+// modes (a known gap, issue 11), so there the length checks the witness, not the search.
 #include <doctest/doctest.h>
 
 #include <set>
 
 #include "RunHelpers.h"
+
+// Sweeps of whole runs over every shipped example: the `slow` label (tests/README.md).
+TEST_SUITE_BEGIN("slow");
 
 using symseq::test::runAndRead;
 
@@ -26,7 +32,13 @@ std::map<std::string, std::string> reasons(const nlohmann::json& result) {
   return out;
 }
 
-void checkExample(const std::string& name, int optimum) {
+// Who produces symtest's one sequence on an example, in both FINDPATH modes.
+enum class Producer {
+  PathSearch,   // stats.model_check_sequences == 0
+  KnownGapWitness,  // the search gives up at max_paths; the witness is reported (issue 11)
+};
+
+void checkExample(const std::string& name, int optimum, Producer producer) {
   const std::filesystem::path file = std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs" / (name + ".toml");
   const auto oracle = runAndRead(file, {"strategy.name=bounded-exhaustive"}, "examples-" + name);
   REQUIRE(oracle["replayed"] == true);
@@ -45,7 +57,18 @@ void checkExample(const std::string& name, int optimum) {
       CHECK(result["sequences"].size() == 1);
       CHECK(coveredNames(result) == coveredNames(oracle));
       CHECK(reasons(result) == reasons(oracle));
-      if (std::string(findpath) == "exact") CHECK(result["length"] == optimum);
+      if (producer == Producer::PathSearch) {
+        CHECK(result["stats"]["model_check_sequences"] == 0);  // the search found it, not the witness
+        if (std::string(findpath) == "exact") CHECK(result["length"] == optimum);
+      } else {
+        // Known gap (issue 11): the search spends max_paths and gives up; the bounded model
+        // check's witness is what is reported, so its length says nothing about FINDPATH. When
+        // the search succeeds here, this check fails: move the example to PathSearch.
+        CHECK_MESSAGE(result["stats"]["model_check_sequences"] == 1,
+                      "the path search now finds the sequence itself on " << name << ": expect PathSearch");
+        CHECK(result["stats"]["iterations"] == 500);  // max_paths, the default
+        CHECK(result["length"] == optimum);           // the witness is the proved optimum
+      }
     }
     // The tree strategies work on CFG models too (one test step per loop iteration, as for
     // symtest): the same coverage and reasons; bfs's tests are shortest per target.
@@ -63,8 +86,18 @@ void checkExample(const std::string& name, int optimum) {
 
 }  // namespace
 
-TEST_CASE("examples: configs/fig4.toml, every edge, exact in the proved optimum") { checkExample("fig4", 4); }
-TEST_CASE("examples: configs/gm.toml, the paper's GM chart in its 2 steps") { checkExample("gm", 2); }
-TEST_CASE("examples: configs/cruise.toml, 24 edges in the proved 5 steps") { checkExample("cruise", 5); }
-TEST_CASE("examples: configs/elevator.toml, 22 edges in the proved 5 steps") { checkExample("elevator", 5); }
-TEST_CASE("examples: configs/unreachable.toml, the dead edge proved infeasible") { checkExample("unreachable", 1); }
+TEST_CASE("examples: configs/fig4.toml, every edge, exact in the proved optimum") {
+  checkExample("fig4", 4, Producer::PathSearch);
+}
+TEST_CASE("examples: configs/gm.toml, the paper's GM chart in its 2 steps") { checkExample("gm", 2, Producer::PathSearch); }
+TEST_CASE("examples: configs/cruise.toml, 24 edges in the proved 5 steps, from the witness (the search gives up)") {
+  checkExample("cruise", 5, Producer::KnownGapWitness);
+}
+TEST_CASE("examples: configs/elevator.toml, 22 edges in the proved 5 steps, from the witness (the search gives up)") {
+  checkExample("elevator", 5, Producer::KnownGapWitness);
+}
+TEST_CASE("examples: configs/unreachable.toml, the dead edge proved infeasible") {
+  checkExample("unreachable", 1, Producer::PathSearch);
+}
+
+TEST_SUITE_END();

@@ -425,7 +425,7 @@ TEST_CASE("findPath exact: where greedy needs one iteration more") {
   checkShape(core, {}, exact);
 }
 
-TEST_CASE("findPath: exact equals a brute-force minimum on seeded random cores; greedy is valid and never better") {
+TEST_CASE("findPath: exact equals a brute-force minimum on seeded random cores, and greedy is valid and never better") {
   int exactBeatsGreedy = 0;
   int withPrefix = 0;
   int midIteration = 0;
@@ -538,7 +538,7 @@ TEST_CASE("findPath: exact equals a brute-force minimum on seeded random cores; 
   CHECK(midIteration > 100);
 }
 
-TEST_CASE("findPath: on larger, deep random cores greedy takes the plain dynamic program's paths; exact its minimum") {
+TEST_CASE("findPath: on larger, deep random cores greedy takes the plain dynamic program's paths, and exact its minimum") {
   for (std::uint32_t seed = 1; seed <= 12; ++seed) {
     CAPTURE(seed);
     RandomCore rc;

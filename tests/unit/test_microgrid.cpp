@@ -4,7 +4,14 @@
 // shape of Tables 2 and 4; enriched tables written back and reusable; deterministic results.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include "RunHelpers.h"
+
+// Whole generation runs (model, solver, strategy, replay): the `integration` label (tests/README.md).
+TEST_SUITE_BEGIN("integration");
 
 using namespace symseq;
 using symseq::test::covered;
@@ -21,6 +28,37 @@ nlohmann::json withoutTimes(nlohmann::json result) {
   result["stats"].erase("solver_time_s");
   result["stats"].erase("total_time_s");
   return result;
+}
+
+// tree.json: node depths by node id, which is creation order.
+std::vector<int> depthsInCreationOrder(const nlohmann::json& tree) {
+  std::vector<int> depths;
+  for (const auto& n : tree.at("nodes")) {
+    REQUIRE(n.at("id") == depths.size());
+    depths.push_back(n.at("depth").get<int>());
+  }
+  REQUIRE_FALSE(depths.empty());
+  return depths;
+}
+
+// Pairs of expanded nodes (n, m) that a deepest-first searcher could not produce: m is deeper than
+// n and existed when n was expanded (its id is below n's first child's), yet was expanded after n.
+// A node is expanded when its children are created, so its first child's id dates the expansion.
+int deepestFirstViolations(const nlohmann::json& tree) {
+  std::vector<std::pair<int, int>> expanded;  // (first child id, depth), for nodes with children
+  std::vector<int> ids;
+  for (const auto& n : tree.at("nodes")) {
+    const auto& children = n.at("children");
+    if (children.empty()) continue;
+    expanded.emplace_back(children.at(0).get<int>(), n.at("depth").get<int>());
+    ids.push_back(n.at("id").get<int>());
+  }
+  int violations = 0;
+  for (std::size_t a = 0; a < expanded.size(); ++a)
+    for (std::size_t b = 0; b < expanded.size(); ++b)
+      if (ids[b] < expanded[a].first && expanded[b].second > expanded[a].second && expanded[b].first > expanded[a].first)
+        ++violations;
+  return violations;
 }
 
 }  // namespace
@@ -44,7 +82,7 @@ TEST_CASE("microgrid: every transition covered at height 15 from Table 1, with z
     }
 }
 
-TEST_CASE("microgrid: the shape of Tables 2 and 4 (coverage grows with m; Table 3 needs no enrichment)") {
+TEST_CASE("microgrid: the shape of Tables 2 and 4 (coverage grows with m, Table 3 needs no enrichment)" * doctest::test_suite("slow")) {
   for (const char* solver : {"z3", "cvc5"}) {
     CAPTURE(solver);
     const std::string s = std::string("solver.name=") + solver;
@@ -132,18 +170,40 @@ TEST_CASE("microgrid: best-first runs a researcher's search heuristic from its o
   std::filesystem::copy_file(std::filesystem::path(SYMSEQ_TEST_PLUGIN_DIR) / "test-inv-depth.so", dir / "test-inv-depth.so",
                              std::filesystem::copy_options::overwrite_existing);
   const std::vector<std::filesystem::path> testPlugins{dir};
+  const std::string formats = R"(["json", "tree"])";
   for (const char* solver : {"z3", "cvc5"}) {
     CAPTURE(solver);
-    // heuristics.2 appends `inv-depth` (tests/plugins/InvDepth.cpp) after no-corres and dep.
-    const auto result = runAndRead(config("microgrid"),
-                                   {std::string("solver.name=") + solver, "strategy.name=best-first",
-                                    "heuristics.2.name=inv-depth", "heuristics.2.weight=2.0"},
-                                   "microgrid-best-first", testPlugins);
-    CHECK(result["replayed"] == true);
-    CHECK(result["covered"] == 8);
+    const std::string s = std::string("solver.name=") + solver;
+    // Without a search heuristic best-first is breadth first.
+    const auto plainDir = test::runInto(config("microgrid"), {s, "strategy.name=best-first"}, "microgrid-best-first-plain",
+                                        testPlugins, formats);
+    // heuristics.2 appends `inv-depth` (tests/plugins/InvDepth.cpp, weight / (1 + depth)) after no-corres
+    // and dep. A negative weight scores the deepest open state highest, so best-first must expand
+    // deepest first; a positive one would be its own tie order (shallower first), indistinguishable.
+    const auto deepDir = test::runInto(config("microgrid"),
+                                       {s, "strategy.name=best-first", "heuristics.2.name=inv-depth", "heuristics.2.weight=-2.0"},
+                                       "microgrid-best-first-inv-depth", testPlugins, formats);
+    const auto plain = test::readJson(plainDir / "result.json");
+    const auto deep = test::readJson(deepDir / "result.json");
+    for (const auto* r : {&plain, &deep}) {
+      CHECK((*r)["replayed"] == true);
+      CHECK((*r)["covered"] == 8);
+    }
+    const auto plainTree = test::readJson(plainDir / "tree.json");
+    const auto deepTree = test::readJson(deepDir / "tree.json");
+    const auto plainDepths = depthsInCreationOrder(plainTree);
+    const auto deepDepths = depthsInCreationOrder(deepTree);
+    CHECK(std::is_sorted(plainDepths.begin(), plainDepths.end()));  // breadth first
+    // The heuristic decided the order: deepest first throughout, so no longer breadth first, and
+    // the dive goes deeper than breadth first went before covering everything.
+    CHECK(deepestFirstViolations(deepTree) == 0);
+    CHECK_FALSE(std::is_sorted(deepDepths.begin(), deepDepths.end()));
+    CHECK(*std::max_element(deepDepths.begin(), deepDepths.end()) > *std::max_element(plainDepths.begin(), plainDepths.end()));
   }
   // A path heuristic means nothing to a tree strategy: refused, by name.
   CHECK_THROWS_WITH_AS(runAndRead(config("microgrid"), {"strategy.name=best-first", "heuristics.2.name=permute-edges"},
                                   "microgrid-wrong-family"),
                        doctest::Contains("heuristic 'permute-edges' is neither a table nor a search heuristic"), Error);
 }
+
+TEST_SUITE_END();

@@ -299,6 +299,7 @@ TEST_CASE_FIXTURE(ArrayFixture, "parser: array errors") {
   CHECK(errorOf(ctx, "A[]", options) == "1:3 expected an expression, found ']'");
   try {
     (void)parseExpr(ctx, "A[7]", options);
+    FAIL("no error for A[7]");
   } catch (const ParseError& e) {
     CHECK(e.hint() == "valid indices are 0 to 2");
   }

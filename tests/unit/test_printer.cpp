@@ -55,7 +55,7 @@ TEST_CASE("printer: minimal parentheses") {
   CHECK(toString(ctx.bvVal(8, 255)) == "255bv8");
 }
 
-TEST_CASE("printer: 3,000 random expressions print and parse back to the same node") {
+TEST_CASE("printer: 3,000 random expressions print and parse back to the same node" * doctest::test_suite("slow")) {
   ExprContext ctx;
   const std::vector<Expr> vars{ctx.var("p", Sort::boolean()),       ctx.var("q", Sort::boolean()),
                                ctx.var("i", Sort::integer()),       ctx.var("j", Sort::integer()),
@@ -91,7 +91,7 @@ TEST_CASE("printer: 3,000 random expressions print and parse back to the same no
   CHECK(seenSorts.size() == options.sorts.size());
 }
 
-TEST_CASE("printer: deep expressions print without recursion") {
+TEST_CASE("printer: deep expressions print without recursion" * doctest::test_suite("slow")) {
   ExprContext ctx;
   const Expr x = ctx.var("x", Sort::integer());
   Expr e = x;

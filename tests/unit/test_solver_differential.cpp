@@ -49,7 +49,7 @@ std::vector<Round> rounds() {
 
 }  // namespace
 
-TEST_CASE("solver differential: random formulas, every solver agrees and every model checks") {
+TEST_CASE("solver differential: random formulas, every solver agrees and every model checks" * doctest::test_suite("slow")) {
   const std::uint64_t seed = seedFromEnvironment();
   MESSAGE("differential seed: " << seed << " (replay with SYMSEQ_DIFF_SEED=" << seed << ")");
   Registry registry;
@@ -116,7 +116,7 @@ TEST_CASE("solver differential: random formulas, every solver agrees and every m
   CHECK(unsat > total / 20);
 }
 
-TEST_CASE("solver differential: int and bit-vector queries cut off by a 2 ms limit leave every solver usable") {
+TEST_CASE("solver differential: int and bit-vector queries cut off by a 2 ms limit leave every solver usable" * doctest::test_suite("slow")) {
   // cvc5 1.0.3 with CaDiCaL behind its bit-blaster aborted the process when the limit fired
   // during bit-blasting; the back end now uses the internal bit-blaster (Cvc5Solver.cpp).
   Registry registry;

@@ -167,7 +167,7 @@ TEST_CASE("SolveTab: a failing implementation leaves its table unchanged and is 
   CHECK(r.failures[0].message.find("error code 3") != std::string::npos);
 }
 
-TEST_CASE("CSV tables: rows read and written back; a row of the wrong arity is an error at its line") {
+TEST_CASE("CSV tables: rows read and written back, and a row of the wrong arity is an error at its line") {
   Microgrid g;
   const auto dir = test::scratchDir("tables");
   std::filesystem::create_directories(dir);

@@ -5,6 +5,9 @@
 
 #include "RunHelpers.h"
 
+// Whole generation runs (model, solver, strategy, replay): the `integration` label (tests/README.md).
+TEST_SUITE_BEGIN("integration");
+
 using namespace symseq;
 using symseq::test::covered;
 using symseq::test::reason;
@@ -41,6 +44,7 @@ TEST_CASE("symtest: Figure 4, every edge, covered in the optimal 4 steps with ei
     CHECK(result["replayed"] == true);
     CHECK(result["covered"] == 10);
     CHECK(result["length"] == 4);
+    CHECK(result["stats"]["model_check_sequences"] == 0);  // found by the path search, not the witness
     CHECK(result["sequences"].size() == 1);
     // e6 needs a <= 0 while `a` is still unread; the paper's a = 3 path takes three more steps.
     CHECK(result["sequences"][0]["steps"][0]["a"].get<int>() <= 0);
@@ -56,6 +60,7 @@ TEST_CASE("symtest: an unreachable target is infeasible within the bound, the re
     CHECK(reason(result, "never") == "infeasible-within-bound");
     CHECK(covered(result, "sometimes"));
     CHECK(result["length"] == 1);
+    CHECK(result["stats"]["model_check_sequences"] == 0);
   }
 }
 
@@ -149,3 +154,5 @@ TEST_CASE("symtest: when no single sequence within the depth takes every target,
   CHECK(result["sequences"].size() <= 5);  // a greedy cover of the witnesses, not all of them
   for (const auto& s : result["sequences"]) CHECK(s["steps"].size() <= 2);
 }
+
+TEST_SUITE_END();

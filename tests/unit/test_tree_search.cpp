@@ -11,6 +11,9 @@
 #include "symseq/exec/RunResult.h"
 #include "symseq/summary/FunctionTable.h"
 
+// Whole generation runs (model, solver, strategy, replay): the `integration` label (tests/README.md).
+TEST_SUITE_BEGIN("integration");
+
 using namespace symseq;
 
 namespace {
@@ -83,7 +86,7 @@ std::string reasonOf(const RunResult& r, TransitionId t) {
 
 }  // namespace
 
-TEST_CASE("tree strategies: enrichment covers what the static table cannot, confirmed by replay with the real function") {
+TEST_CASE("tree strategies: enrichment covers what the static table cannot, confirmed by replay with the real function" * doctest::test_suite("slow")) {
   for (const char* strategy : {"bfs", "dfs", "coverage"}) {
     CAPTURE(strategy);
     SquareModel fixed;
@@ -138,3 +141,5 @@ TEST_CASE("tree strategies: the state budget ends the search, and the same job g
   const ResultHeader header{"square", "test", "z3", "coverage", 0};
   CHECK(resultJson(x.result, a.sys, header) == resultJson(y.result, b.sys, header));
 }
+
+TEST_SUITE_END();

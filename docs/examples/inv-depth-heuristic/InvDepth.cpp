@@ -1,6 +1,9 @@
-// inv-depth: a search heuristic that prefers shallow states, score = weight / (1 + depth).
+// inv-depth: a search heuristic on a state's depth, score = weight / (1 + depth). A positive weight
+// prefers shallow states (best-first's own tie order, so the same order as no heuristic); a
+// negative one prefers deep states, diving as dfs does.
 // The whole plugin is this file: the heuristic, its options and its descriptor.
 #include <boost/dll/alias.hpp>
+#include <cmath>
 #include <symseq/plugin/SearchHeuristic.h>
 #include <symseq/plugin/PluginDescriptor.h>
 
@@ -17,12 +20,13 @@ class InvDepth final : public symseq::SearchHeuristic {
 
 // Declared options: the kernel validates the run file against these and fills in defaults.
 constexpr symseq::OptionSpec kOptions[] = {
-    {"weight", symseq::OptionType::Real, "1.0", "scale of the score; must be positive"},
+    {"weight", symseq::OptionType::Real, "1.0", "scale of the score: > 0 shallow first, < 0 deep first"},
 };
 
 symseq::PluginPtr<symseq::Heuristic> make(const symseq::Options& options) {
   const double weight = options.getReal("weight");
-  if (!(weight > 0)) throw options.invalid("weight", "must be positive", "use a value such as 1.0");
+  if (weight == 0 || !std::isfinite(weight))
+    throw options.invalid("weight", "must be a non-zero number", "use 1.0 (shallow first) or -1.0 (deep first)");
   return symseq::makePluginPtr<InvDepth>(weight);
 }
 
@@ -30,7 +34,7 @@ const symseq::PluginDescriptor descriptor{
     .kind = symseq::PluginKind::Heuristic,
     .name = "inv-depth",
     .version = "1.0.0",
-    .summary = "prefers shallow states: weight / (1 + depth)",
+    .summary = "scores states weight / (1 + depth): shallow first, or deep first with a negative weight",
     .options = kOptions,
     .family = "search",
     .makeHeuristic = &make,
