@@ -20,7 +20,7 @@ class StubStrategy final : public symseq::Strategy {
     TestSequence sequence;
     sequence.steps.push_back(step);
     r.sequences.push_back(std::move(sequence));
-    r.stats.iterations = 1;
+    r.stats.set(stat::kIterations, 1);
     return r;
   }
 

@@ -307,7 +307,7 @@ TEST_CASE("random: any transition system with inputs, outputs and unconstrained 
   const RunResult a = generate(m.sys, "random", {{"max_steps", std::int64_t{2000}}});
   CHECK(a.replayed);
   CHECK(a.coveredTargets() == m.sys.transitions.size());
-  CHECK(a.strategy.iterations <= 2000);
+  CHECK(a.strategy.get(stat::kIterations) <= 2000);
   // Each sequence gives the unconstrained `bonus`; the walk is the same on a second run.
   for (const TestSequence& s : a.sequences) CHECK(s.initial.contains(m.bonus));
   const RunResult b = generate(m.sys, "random", {{"max_steps", std::int64_t{2000}}});
