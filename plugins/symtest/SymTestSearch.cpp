@@ -41,10 +41,13 @@ class Search {
         core_(AcyclicCore::analyse(job.system, "strategy 'symtest'")),
         checker_(core_, job.solver, options.backtracking == Backtracking::ConflictDirected) {
     for (const HeuristicRef& h : job.heuristics) {
+      // The run file's reader let through only heuristics declaring family 'path'; one whose
+      // code is not a PathHeuristic has a wrong descriptor.
       const auto* path = dynamic_cast<const PathHeuristic*>(h.heuristic);
       if (path == nullptr)
-        throw ConfigError("heuristic '" + std::string(h.name) + "' is not a path heuristic, which strategy 'symtest' needs",
-                          std::nullopt, "use permute-edges, permute-paths or break-sequence with symtest");
+        throw PluginError("heuristic '" + std::string(h.name) + "' is not a PathHeuristic, although strategy 'symtest' "
+                          "consults only family 'path'", std::nullopt,
+                          "its descriptor declares a family its code does not implement; report this to its author");
       heuristics_.push_back({h.name, path});
     }
   }

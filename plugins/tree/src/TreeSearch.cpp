@@ -57,10 +57,10 @@ class TreeExplorer {
       } else if (const auto* search = dynamic_cast<const SearchHeuristic*>(h.heuristic)) {
         scorers_.push_back(search);
       } else {
-        throw ConfigError("heuristic '" + std::string(h.name) + "' is neither a table nor a search heuristic",
-                          std::nullopt,
-                          "tree strategies accept table heuristics (no-corres, dep) and search heuristics; remove it "
-                          "from [[heuristics]]");
+        // The run file's reader let through only heuristics of families the strategy consults.
+        throw PluginError("heuristic '" + std::string(h.name) + "' is neither a TableHeuristic nor a SearchHeuristic, "
+                          "although the tree strategy consults only those families", std::nullopt,
+                          "its descriptor declares a family its code does not implement; report this to its author");
       }
     }
     for (TransitionId t : job.targets) {
