@@ -21,7 +21,7 @@ bool consults(const PluginInfo& p, const std::string& family) {
   return std::find(p.consults.begin(), p.consults.end(), family) != p.consults.end();
 }
 
-// "use a heuristic of family 'path' (permute-edges, ...), or a strategy that consults 'table' (bfs, ...)".
+// "use a heuristic of family 'path' (permute-edges, ...), or use a strategy that consults 'table' (bfs, ...)".
 std::string hint(const std::set<std::string>& allowed, const std::string& family, const Registry& registry) {
   std::vector<std::string> fitting;
   std::map<PluginKind, std::vector<std::string>> alternatives;  // strategies, then searchers
