@@ -64,8 +64,8 @@ void explore(benchmark::State& state, const char* solverName, std::uint64_t maxS
     const GenerationJob job{sys, *solver, {}, targets, budgets, 0, start + budgets.time};
     const GenerationResult r = bfs->generate(job);
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    states = static_cast<double>(r.stats.states);
-    pruned = static_cast<double>(r.stats.prunedStates);
+    states = static_cast<double>(r.stats.get(stat::kStates));
+    pruned = static_cast<double>(r.stats.get(stat::kPrunedStates));
     queries = static_cast<double>(solver->stats().queries);
   }
   state.counters["states"] = states;

@@ -1,4 +1,6 @@
 // `symseq plugins`: what is installed, read from the descriptors without instantiating anything.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -15,13 +17,26 @@ struct PluginsOptions {
   bool json = false;
 };
 
+bool consultsHeuristics(PluginKind kind) { return kind == PluginKind::Strategy || kind == PluginKind::Searcher; }
+
 nlohmann::ordered_json toJson(const PluginInfo& p) {
   nlohmann::ordered_json options = nlohmann::ordered_json::array();
   for (const OptionInfo& o : p.options)
     options.push_back({{"name", o.name}, {"type", toString(o.type)}, {"default", o.defaultValue},
                        {"help", o.help}});
-  return {{"kind", toString(p.kind)}, {"name", p.name},       {"version", p.version}, {"summary", p.summary},
-          {"file", p.file.string()},  {"build_id", p.buildId}, {"options", options}};
+  nlohmann::ordered_json out{{"kind", toString(p.kind)}, {"name", p.name},       {"version", p.version},
+                              {"summary", p.summary},     {"file", p.file.string()}, {"build_id", p.buildId},
+                              {"options", options}};
+  if (p.kind == PluginKind::Heuristic) out["family"] = p.family;
+  if (consultsHeuristics(p.kind)) out["consults"] = p.consults;
+  return out;
+}
+
+// The table's line under a heuristic, strategy or searcher saying how heuristics and they meet.
+std::string familyLine(const PluginInfo& p) {
+  if (p.kind == PluginKind::Heuristic) return "family " + p.family;
+  if (!consultsHeuristics(p.kind)) return "";
+  return p.consults.empty() ? "consults no heuristic family" : fmt::format("consults {}", fmt::join(p.consults, ", "));
 }
 
 int listPlugins(const PluginsOptions& o) {
@@ -39,6 +54,7 @@ int listPlugins(const PluginsOptions& o) {
     std::cout << std::left << std::setw(10) << toString(p.kind) << std::setw(20) << p.name << std::setw(10)
               << p.version << (p.file.empty() ? "(built in)" : p.file.string()) << "\n"
               << std::setw(40) << "" << "build " << p.buildId << "\n";
+    if (const std::string line = familyLine(p); !line.empty()) std::cout << std::setw(40) << "" << line << "\n";
   }
   return 0;
 }
@@ -47,7 +63,7 @@ int listPlugins(const PluginsOptions& o) {
 
 void addPluginsCommand(CLI::App& app, Action& action) {
   auto options = std::make_shared<PluginsOptions>();
-  auto* cmd = app.add_subcommand("plugins", "List the installed plugins (kind, name, version, file, build id)");
+  auto* cmd = app.add_subcommand("plugins", "List the installed plugins (kind, name, version, file, build id, heuristic families)");
   addPluginDirOptions(*cmd, options->dirs);
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->callback([&action, options] { action = [options] { return listPlugins(*options); }; });

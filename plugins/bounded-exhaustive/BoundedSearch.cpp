@@ -24,8 +24,8 @@ GenerationResult runBoundedExhaustive(const GenerationJob& job, const BoundedOpt
     else
       result.sequences = BoundedCoverage::suite(feasibility.witnesses);
   }
-  result.stats.iterations = coverage.iterationsEncoded();
-  result.stats.modelCheckSequences = result.sequences.size();
+  result.stats.set(stat::kIterations, coverage.iterationsEncoded());
+  result.stats.set(stat::kModelCheckSequences, result.sequences.size());
   return result;
 }
 

@@ -26,7 +26,7 @@ class Search {
     while (!remaining_.empty() && !outOfBudget()) runSequence(result);
     // Random testing proves nothing: whatever it missed, more steps might have found.
     for (TransitionId t : remaining_) result.uncovered[t] = UncoveredReason::BudgetExhausted;
-    result.stats.iterations = steps_;
+    result.stats.set(stat::kIterations, steps_);
     return result;
   }
 

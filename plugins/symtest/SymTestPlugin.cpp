@@ -2,6 +2,7 @@
 #include <boost/dll/alias.hpp>
 
 #include "SymTestSearch.h"
+#include "symseq/acyclic/AcyclicCore.h"
 #include "symseq/plugin/PluginDescriptor.h"
 #include "symseq/support/DidYouMean.h"
 
@@ -12,6 +13,9 @@ using namespace symseq;
 class SymTestStrategy final : public Strategy {
  public:
   explicit SymTestStrategy(symtest::SymTestOptions options) : options_(options) {}
+  std::optional<std::string> refusal(const TransitionSystem& system) const override {
+    return AcyclicCore::refusal(system, "strategy 'symtest'");
+  }
   GenerationResult generate(const GenerationJob& job) override { return symtest::runSymTest(job, options_); }
 
  private:

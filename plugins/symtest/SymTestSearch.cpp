@@ -41,10 +41,13 @@ class Search {
         core_(AcyclicCore::analyse(job.system, "strategy 'symtest'")),
         checker_(core_, job.solver, options.backtracking == Backtracking::ConflictDirected) {
     for (const HeuristicRef& h : job.heuristics) {
+      // The run file's reader let through only heuristics declaring family 'path'; one whose
+      // code is not a PathHeuristic has a wrong descriptor.
       const auto* path = dynamic_cast<const PathHeuristic*>(h.heuristic);
       if (path == nullptr)
-        throw ConfigError("heuristic '" + std::string(h.name) + "' is not a path heuristic, which strategy 'symtest' needs",
-                          std::nullopt, "use permute-edges, permute-paths or break-sequence with symtest");
+        throw PluginError("heuristic '" + std::string(h.name) + "' is not a PathHeuristic, although strategy 'symtest' "
+                          "consults only family 'path'", std::nullopt,
+                          "its descriptor declares a family its code does not implement; report this to its author");
       heuristics_.push_back({h.name, path});
     }
   }
@@ -90,7 +93,7 @@ class Search {
         joint = coverage.jointOptimum(goal_, lower, witnesses);
       }
       result.sequences = joint ? std::vector<TestSequence>{joint->sequence} : BoundedCoverage::suite(witnesses);
-      stats_.modelCheckSequences = result.sequences.size();
+      stats_.set(stat::kModelCheckSequences, result.sequences.size());
     }
     result.stats = stats_;
     return result;
@@ -141,7 +144,7 @@ class Search {
     std::vector<TestSequence> sequences;
     for (const SyntacticPath& s : plan.sequences) {
       const std::vector<TransitionId> flat = s.flatten();
-      ++stats_.iterations;
+      stats_.add(stat::kIterations);
       ++paths_;
       if (!checker_.check(flat).feasible(flat.size())) return std::nullopt;
       auto sequence = checker_.sequence(flat.size());
@@ -153,13 +156,13 @@ class Search {
 
   bool tryHeuristics(const SyntacticPath& planned, std::size_t feasibleLength, std::uint32_t bound) {
     for (const auto& [name, heuristic] : heuristics_) {
-      ++stats_.heuristicCalls;
+      stats_.add(stat::kHeuristicCalls);
       const PathFailure failure{core_, planned, feasibleLength, goal_, job_.seed};
       for (const PathPlan& plan : heuristic->rewrite(failure)) {
         if (outOfBudget() || paths_ >= options_.maxPaths) return false;
         if (auto sequences = checkPlan(name, plan, bound)) {
           found_ = std::move(*sequences);
-          ++stats_.heuristicSuccesses;
+          stats_.add(stat::kHeuristicSuccesses);
           return true;
         }
       }
@@ -209,9 +212,9 @@ class Search {
       ++paths_;
       const Branch branch = std::move(open.back());
       open.pop_back();
-      if (!first) ++stats_.backtracks;
+      if (!first) stats_.add(stat::kBacktracks);
       first = false;
-      ++stats_.iterations;
+      stats_.add(stat::kIterations);
 
       const SyntacticPath planned = findPath(core_, {branch.forced, goal_, bound, options_.findPath});
       const std::vector<TransitionId> path = planned.flatten();
@@ -257,7 +260,7 @@ class Search {
   std::vector<TestSequence> found_;
   Best best_;
   std::uint64_t paths_ = 0;  // checked at the current bound, heuristics' plans included
-  StrategyStats stats_;
+  Statistics stats_;
 };
 
 }  // namespace

@@ -20,7 +20,7 @@ class StubStrategy final : public symseq::Strategy {
     TestSequence sequence;
     sequence.steps.push_back(step);
     r.sequences.push_back(std::move(sequence));
-    r.stats.iterations = 1;
+    r.stats.set(stat::kIterations, 1);
     return r;
   }
 
@@ -35,12 +35,16 @@ symseq::PluginPtr<symseq::Strategy> make(const symseq::Options& o) {
 const symseq::OptionSpec options[] = {{"restarts", symseq::OptionType::Int, "0", "an Int option"},
                                       {"lie", symseq::OptionType::Bool, "false", "propose a sequence that does not replay"}};
 
+// Run-file tests configure the search heuristic inv-depth with it.
+const char* const consults[] = {"search"};
+
 const symseq::PluginDescriptor descriptor{
     .kind = symseq::PluginKind::Strategy,
     .name = "stub",
     .version = "0.1",
     .summary = "test strategy",
     .options = options,
+    .consults = consults,
     .makeStrategy = &make,
 };
 

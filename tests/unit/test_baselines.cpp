@@ -310,7 +310,7 @@ TEST_CASE("random: any transition system with inputs, outputs and unconstrained 
   const RunResult a = generate(m.sys, "random", {{"max_steps", std::int64_t{2000}}});
   CHECK(a.replayed);
   CHECK(a.coveredTargets() == m.sys.transitions.size());
-  CHECK(a.strategy.iterations <= 2000);
+  CHECK(a.strategy.get(stat::kIterations) <= 2000);
   // Each sequence gives the unconstrained `bonus`; the walk is the same on a second run.
   for (const TestSequence& s : a.sequences) CHECK(s.initial.contains(m.bonus));
   const RunResult b = generate(m.sys, "random", {{"max_steps", std::int64_t{2000}}});
@@ -333,22 +333,24 @@ TEST_CASE("random: int_min above int_max, and a max_steps below 1, are refused a
 
 // ---- both ----------------------------------------------------------------------------------------
 
-TEST_CASE("baselines: a configured heuristic, which they would not consult, is refused with a message naming it") {
+TEST_CASE("baselines: a configured heuristic, which they would not consult, is refused while the run file is read") {
   for (const char* strategy : {"random", "bounded-exhaustive"}) {
     CAPTURE(strategy);
     Registry registry;
     registry.loadDirectory(Registry::defaultPluginDir());
-    const RunConfig config =
-        loadRunConfig(runFile("configs/models/fig4.cfg", strategy),
-                      {"heuristics.0.name=permute-edges", "output.dir=\"" + test::scratchDir("refused").string() + "\""},
-                      registry);
+    const auto out = test::scratchDir("refused");
+    std::filesystem::remove_all(out);
     try {
-      (void)executeRun(config, registry);
-      FAIL("the run accepted a heuristic");
+      (void)loadRunConfig(runFile("configs/models/fig4.cfg", strategy),
+                          {"heuristics.0.name=permute-edges", "output.dir=\"" + out.string() + "\""}, registry);
+      FAIL("the run file was accepted with a heuristic the strategy does not consult");
     } catch (const ConfigError& e) {
-      CHECK(e.message() == "strategy '" + std::string(strategy) +
-                               "' consults no heuristics, but heuristic 'permute-edges' is configured");
+      CHECK(e.message() == "heuristic 'permute-edges' is of family 'path', which strategy '" + std::string(strategy) +
+                               "' does not consult (it consults no heuristic family)");
+      CHECK(e.hint() == "remove this [[heuristics]] entry, or use a strategy that consults 'path' (symtest)");
+      CHECK(e.location() == SourceLocation{"<command line>", 1, 19});
     }
+    CHECK_FALSE(std::filesystem::exists(out));
   }
 }
 

@@ -200,10 +200,14 @@ TEST_CASE("microgrid: best-first runs a researcher's search heuristic from its o
     CHECK_FALSE(std::is_sorted(deepDepths.begin(), deepDepths.end()));
     CHECK(*std::max_element(deepDepths.begin(), deepDepths.end()) > *std::max_element(plainDepths.begin(), plainDepths.end()));
   }
-  // A path heuristic means nothing to a tree strategy: refused, by name.
+  // A path heuristic means nothing to a tree strategy: refused by its family, at its name.
   CHECK_THROWS_WITH_AS(runAndRead(config("microgrid"), {"strategy.name=best-first", "heuristics.2.name=permute-edges"},
                                   "microgrid-wrong-family"),
-                       doctest::Contains("heuristic 'permute-edges' is neither a table nor a search heuristic"), Error);
+                       "<command line>:2:19: error: heuristic 'permute-edges' is of family 'path', which strategy "
+                       "'best-first' does not consult (it consults only 'search' and 'table')\n"
+                       "  hint: use a heuristic of family 'search' or 'table' (dep, no-corres), or use a strategy that "
+                       "consults 'path' (symtest)",
+                       ConfigError);
 }
 
 TEST_SUITE_END();

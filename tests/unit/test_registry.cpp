@@ -9,6 +9,7 @@
 #include "symseq/plugin/Heuristic.h"
 #include "symseq/plugin/SearchHeuristic.h"
 #include "symseq/plugin/Registry.h"
+#include "symseq/plugin/Strategy.h"
 #include "symseq/run/PluginOptions.h"
 #include "symseq/solver/Solver.h"
 
@@ -83,8 +84,42 @@ TEST_CASE("a malformed descriptor is refused") {
   CHECK(errorText([&] { r.loadFile(f); }) ==
         f.string() +
             ": error: malformed plugin descriptor: solver plugin 'broken-solver' has no makeSolver factory\n"
-            "  hint: fix the plugin's PluginDescriptor: a kind, a name, exactly the factory of its kind and "
-            "well-formed options");
+            "  hint: fix the plugin's PluginDescriptor: a kind, a name, exactly the factory of its kind, "
+            "well-formed options, a family for a heuristic and consulted families only for a strategy or searcher");
+}
+
+TEST_CASE("a heuristic declares its family, and only strategies and searchers consult families") {
+  const auto heuristic = +[](const Options&) -> PluginPtr<Heuristic> { return {}; };
+  const auto strategy = +[](const Options&) -> PluginPtr<Strategy> { return {}; };
+  const char* const pathAndTable[] = {"path", "table"};
+  const char* const pathTwice[] = {"path", "path"};
+  const char* const notAKey[] = {"two words"};
+  const auto problem = [](const PluginDescriptor& d) {
+    Registry r;
+    return errorText([&] { r.addBuiltin(d); });
+  };
+  const std::string prefix = "error: malformed built-in plugin descriptor: ";
+  CHECK(problem({.kind = PluginKind::Heuristic, .name = "h", .makeHeuristic = heuristic}) ==
+        prefix + "heuristic plugin 'h' declares no family (e.g. \"path\", \"table\" or \"search\")");
+  CHECK(problem({.kind = PluginKind::Heuristic, .name = "h", .family = "two words", .makeHeuristic = heuristic}) ==
+        prefix + "heuristic plugin 'h': family 'two words' is not a TOML bare key (letters, digits, '_' and '-')");
+  CHECK(problem({.kind = PluginKind::Heuristic, .name = "h", .family = "path", .consults = pathAndTable,
+                 .makeHeuristic = heuristic}) ==
+        prefix + "heuristic plugin 'h' declares families it consults, which only strategies and searchers do");
+  CHECK(problem({.kind = PluginKind::Strategy, .name = "s", .family = "path", .makeStrategy = strategy}) ==
+        prefix + "strategy plugin 's' declares a family, which only heuristics have");
+  CHECK(problem({.kind = PluginKind::Strategy, .name = "s", .consults = pathTwice, .makeStrategy = strategy}) ==
+        prefix + "strategy plugin 's' consults family 'path' twice");
+  CHECK(problem({.kind = PluginKind::Strategy, .name = "s", .consults = notAKey, .makeStrategy = strategy}) ==
+        prefix + "strategy plugin 's' consults a family that is not a TOML bare key (letters, digits, '_' and '-')");
+
+  Registry r;
+  r.addBuiltin({.kind = PluginKind::Heuristic, .name = "h", .family = "path", .makeHeuristic = heuristic});
+  r.addBuiltin({.kind = PluginKind::Strategy, .name = "s", .consults = pathAndTable, .makeStrategy = strategy});
+  CHECK(r.info(PluginKind::Heuristic, "h").family == "path");
+  CHECK(r.info(PluginKind::Heuristic, "h").consults.empty());
+  CHECK(r.info(PluginKind::Strategy, "s").family.empty());
+  CHECK(r.info(PluginKind::Strategy, "s").consults == std::vector<std::string>{"path", "table"});
 }
 
 TEST_CASE("a missing plugin file is an error naming it") {
@@ -117,6 +152,7 @@ TEST_CASE("a valid plugin loads, lists without instantiation and makes working i
   CHECK(all[0].name == "inv-depth");
   CHECK(all[0].version == "1.0");
   CHECK(all[0].summary == "prefers shallow states");
+  CHECK(all[0].family == "search");
   CHECK(all[0].buildId == kBuildId);
   CHECK(all[0].file == fs::canonical(f));
   REQUIRE(all[0].options.size() == 1);

@@ -85,19 +85,42 @@ TEST_CASE("symtest: two runs give the same sequences and statistics but for time
   }
 }
 
-TEST_CASE("symtest: a search heuristic is refused with a message naming it") {
+TEST_CASE("symtest: a search heuristic is refused while the run file is read, at its name") {
   Registry registry;
   registry.loadDirectory(Registry::defaultPluginDir());
   registry.loadFile(std::filesystem::path(SYMSEQ_TEST_PLUGIN_DIR) / "test-inv-depth.so");
-  const RunConfig config = loadRunConfig(
-      runFile("fig4"), {"heuristics.0.name=inv-depth", "output.dir=\"" + test::scratchDir("refused").string() + "\""},
-      registry);
+  const auto file = runFile("fig4");
+  std::ofstream(file, std::ios::app) << "[[heuristics]]\nname = \"inv-depth\"\n";
+  try {
+    (void)loadRunConfig(file, {}, registry);
+    FAIL("the run file was accepted with a search heuristic");
+  } catch (const ConfigError& e) {
+    CHECK(e.message() ==
+          "heuristic 'inv-depth' is of family 'search', which strategy 'symtest' does not consult (it consults only 'path')");
+    CHECK(e.hint() == "use a heuristic of family 'path' (break-sequence, permute-edges, permute-paths), or use a "
+                      "strategy that consults 'search' (best-first)");
+    CHECK(e.location() == SourceLocation{file.string(), 13, 8});
+  }
+}
+
+TEST_CASE("symtest: an IOSTS model is refused at [strategy] name before any output exists") {
+  Registry registry;
+  registry.loadDirectory(Registry::defaultPluginDir());
+  const auto file = std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs" / "microgrid.toml";
+  const auto out = test::scratchDir("symtest-iosts");
+  std::filesystem::remove_all(out);
+  const RunConfig config =
+      loadRunConfig(file, {"strategy={name=\"symtest\"}", "heuristics=[]", "output.dir=\"" + out.string() + "\""}, registry);
   try {
     (void)executeRun(config, registry);
-    FAIL("the run accepted a search heuristic");
+    FAIL("symtest accepted an IOSTS model");
   } catch (const ConfigError& e) {
-    CHECK(e.message() == "heuristic 'inv-depth' is not a path heuristic, which strategy 'symtest' needs");
+    CHECK(e.message() == "strategy 'symtest' needs an acyclic-core model, but transition 'integrate' leaves the loop "
+                         "head 'measuring' without reading inputs (" SYMSEQ_SOURCE_DIR "/configs/models/microgrid.iosts:27:12)");
+    CHECK(e.hint() == "strategies that accept this model: best-first, bfs, coverage, dfs, random");
+    CHECK(e.location() == SourceLocation{"<command line>", 1, 16});
   }
+  CHECK_FALSE(std::filesystem::exists(out));
 }
 
 TEST_CASE("symtest: at its path limit the search reports the bounded model check's witness, and says so") {

@@ -102,12 +102,12 @@ TEST_CASE("tree strategies: enrichment covers what the static table cannot, conf
     const Run run = generate(enriched, strategy, 3);
     CHECK(run.result.replayed);
     CHECK(run.result.coveredTargets() == 4);  // all but `never`
-    CHECK(run.proposed.stats.tableRowsAdded >= 1);
+    CHECK(run.proposed.stats.get(stat::kTableRowsAdded) >= 1);
     CHECK(enriched.tables.find(enriched.sq)->size() >= 2);
     // Every reported sequence names its transitions and the output it expects, and replay agreed.
     for (const TestSequence& s : run.result.sequences) CHECK(s.prefix.has_value());
     REQUIRE(run.proposed.tree);
-    CHECK(run.proposed.tree->nodes.size() == run.proposed.stats.states);
+    CHECK(run.proposed.tree->nodes.size() == run.proposed.stats.get(stat::kStates));
   }
 }
 
@@ -132,7 +132,7 @@ TEST_CASE("tree strategies: a guard no path satisfies is infeasible within the b
 TEST_CASE("tree strategies: the state budget ends the search, and the same job gives the same tests and tree") {
   SquareModel small;
   const Run cut = generate(small, "bfs", 3, 2);
-  CHECK(cut.proposed.stats.states <= 2);
+  CHECK(cut.proposed.stats.get(stat::kStates) <= 2);
   CHECK(reasonOf(cut.result, 3) == "budget-exhausted");
 
   SquareModel a, b;

@@ -10,6 +10,7 @@
 #include "symseq/plugin/Heuristic.h"
 #include "symseq/run/EffectiveConfig.h"
 #include "symseq/run/Externals.h"
+#include "symseq/run/ModelAcceptance.h"
 #include "symseq/summary/TableCsv.h"
 #include "symseq/solver/BudgetLayer.h"
 #include "symseq/solver/SmtLibLog.h"
@@ -76,6 +77,7 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   for (const auto& h : config.heuristics) heuristics.push_back(registry.makeHeuristic(h.name, h.options));
   const TransitionSystem system = frontend->load(config.model.file, ctx);
   system.validate();
+  requireAcceptance(*strategy, config.strategy, system, registry);
   const std::vector<TransitionId> targets = resolveTargets(config.targets, system);
   RunExternals externals = loadExternals(config.externals, system, config.pluginDirs);
 

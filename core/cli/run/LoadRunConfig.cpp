@@ -7,6 +7,7 @@
 #include "PluginSection.h"
 #include "RunDocumentImpl.h"
 #include "TomlLocation.h"
+#include "symseq/run/HeuristicFamilies.h"
 #include "symseq/support/DidYouMean.h"
 
 namespace symseq {
@@ -151,6 +152,9 @@ RunConfig resolveRunConfig(const RunDocument& document, const Registry& registry
   c.solver = readSolver(section(top, "solver"), registry);
   c.strategy = readPluginChoice(section(top, "strategy"), PluginKind::Strategy, "name", {"name"}, registry);
   c.heuristics = readHeuristics(top, registry);
+  // A heuristic that nothing in the run consults is an error of the run file, found here and
+  // not inside the search, after output was written.
+  checkHeuristicFamilies({&registry.info(PluginKind::Strategy, c.strategy.name)}, c.heuristics, registry);
   c.targets = readTargets(section(top, "targets"));
   c.externals = readExternals(section(top, "externals"), impl.baseDir);
   c.budgets = readBudgets(section(top, "budgets"));

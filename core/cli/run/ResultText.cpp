@@ -62,8 +62,8 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
   if (result.sequences.size() > 1)
     out << "\na test suite of " << result.sequences.size()
         << " sequences: run each from the initial state (a reset between them)\n";
-  if (result.strategy.modelCheckSequences > 0)
-    out << "\n" << result.strategy.modelCheckSequences << " of the sequences from the bounded model check's witness\n";
+  if (const std::uint64_t fromModelCheck = result.strategy.get(stat::kModelCheckSequences); fromModelCheck > 0)
+    out << "\n" << fromModelCheck << " of the sequences from the bounded model check's witness\n";
   for (std::size_t i = 0; i < result.sequences.size(); ++i) {
     const TestSequence& s = result.sequences[i];
     out << "\nsequence " << i + 1 << " of " << result.sequences.size() << " (" << s.steps.size() << (s.steps.size() == 1 ? " step)\n" : " steps)\n");
@@ -89,8 +89,9 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
     if (!t.covered) out << "  not covered: " << system.transitions[t.transition].name << " (" << toString(*t.reason) << ")\n";
   for (const std::string& f : result.replayFailures) out << "  replay failed: " << f << "\n";
   if (result.tree)
-    out << "symbolic tree: " << result.strategy.states << " states, " << result.strategy.prunedStates
-        << " children pruned, " << result.strategy.tableRowsAdded << " table rows added\n";
+    out << "symbolic tree: " << result.strategy.get(stat::kStates) << " states, "
+        << result.strategy.get(stat::kPrunedStates) << " children pruned, " << result.strategy.get(stat::kTableRowsAdded)
+        << " table rows added\n";
   for (const ExternalFailure& f : result.externalFailures)
     out << "  external function failed: " << callText(f.function, f.args) << ": " << f.message << "\n";
   return out.str();

@@ -95,6 +95,27 @@ std::optional<std::string> optionProblem(const OptionSpec& o, PluginKind kind) {
   return std::nullopt;
 }
 
+// Heuristic families are matched by name between a heuristic's `family` and what a strategy or
+// searcher `consults`, and are shown in run-file errors, so they are bare keys.
+std::optional<std::string> familyProblem(const PluginDescriptor& d, const std::string& who) {
+  const bool heuristic = d.kind == PluginKind::Heuristic;
+  const bool family = d.family != nullptr && *d.family != '\0';
+  if (heuristic && !family) return who + " declares no family (e.g. \"path\", \"table\" or \"search\")";
+  if (heuristic && !isBareKey(d.family))
+    return who + ": family '" + d.family + "' is not a TOML bare key (letters, digits, '_' and '-')";
+  if (!heuristic && family) return who + " declares a family, which only heuristics have";
+  if (d.consults.empty()) return std::nullopt;
+  if (d.kind != PluginKind::Strategy && d.kind != PluginKind::Searcher)
+    return who + " declares families it consults, which only strategies and searchers do";
+  std::set<std::string, std::less<>> seen;
+  for (const char* f : d.consults) {
+    if (f == nullptr || !isBareKey(f))
+      return who + " consults a family that is not a TOML bare key (letters, digits, '_' and '-')";
+    if (!seen.insert(f).second) return who + " consults family '" + std::string(f) + "' twice";
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> descriptorProblem(const PluginDescriptor& d) {
   if (static_cast<std::uint32_t>(d.kind) > static_cast<std::uint32_t>(PluginKind::Writer))
     return "unknown plugin kind " + std::to_string(static_cast<std::uint32_t>(d.kind));
@@ -113,7 +134,7 @@ std::optional<std::string> descriptorProblem(const PluginDescriptor& d) {
     if (auto problem = optionProblem(o, d.kind)) return who + ": " + *problem;
     if (!seen.insert(o.name).second) return who + " declares option '" + std::string(o.name) + "' twice";
   }
-  return std::nullopt;
+  return familyProblem(d, who);
 }
 
 // Reads the ELF file without running any of its code: tells "not a shared object" and "not a
@@ -206,8 +227,9 @@ void Registry::loadFile(const fs::path& given) {
   const auto& descriptor = library->get_alias<const PluginDescriptor>(kPluginSymbol);
   if (auto problem = descriptorProblem(descriptor))
     throw fileError(file, "malformed plugin descriptor: " + *problem,
-                    "fix the plugin's PluginDescriptor: a kind, a name, exactly the factory of its kind and "
-                    "well-formed options");
+                    "fix the plugin's PluginDescriptor: a kind, a name, exactly the factory of its kind, "
+                    "well-formed options, a family for a heuristic and consulted families only for a strategy or "
+                    "searcher");
   add(descriptor, std::shared_ptr<const void>(library, library.get()), file);
 }
 

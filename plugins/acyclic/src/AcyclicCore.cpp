@@ -115,4 +115,13 @@ std::size_t AcyclicCore::bodyDecisions() const {
       std::count_if(bodyOrder_.begin(), bodyOrder_.end(), [&](LocationId l) { return isChoice(l); }));
 }
 
+std::optional<std::string> AcyclicCore::refusal(const TransitionSystem& system, std::string_view user) {
+  try {
+    (void)analyse(system, user);
+    return std::nullopt;
+  } catch (const Error& e) {
+    return e.location() ? e.message() + " (" + e.location()->toString() + ")" : e.message();
+  }
+}
+
 }  // namespace symseq

@@ -57,10 +57,10 @@ class TreeExplorer {
       } else if (const auto* search = dynamic_cast<const SearchHeuristic*>(h.heuristic)) {
         scorers_.push_back(search);
       } else {
-        throw ConfigError("heuristic '" + std::string(h.name) + "' is neither a table nor a search heuristic",
-                          std::nullopt,
-                          "tree strategies accept table heuristics (no-corres, dep) and search heuristics; remove it "
-                          "from [[heuristics]]");
+        // The run file's reader let through only heuristics of families the strategy consults.
+        throw PluginError("heuristic '" + std::string(h.name) + "' is neither a TableHeuristic nor a SearchHeuristic, "
+                          "although the tree strategy consults only those families", std::nullopt,
+                          "its descriptor declares a family its code does not implement; report this to its author");
       }
     }
     for (TransitionId t : job.targets) {
@@ -153,7 +153,7 @@ class TreeExplorer {
       value = foldConstants(ctx, chi.rewrite(value));
     }
     if (guard.isConst() && !guard.value().asBool()) {
-      ++stats_.prunedStates;
+      stats_.add(stat::kPrunedStates);
       return std::nullopt;
     }
     if (!guard.isConst()) child.state.pathCondition.push_back(guard);
@@ -164,12 +164,12 @@ class TreeExplorer {
       const std::span<const Expr> newGuard(&guard, guard.isConst() ? 0 : 1);  // the parent's are asserted
       const SolveTabResult r = solveTab(SolveTabJob{ctx, job_.solver, newGuard, child.calls, tables(), job_.functions,
                                                     heuristics_, options_.enrichAttempts});
-      stats_.heuristicCalls += r.heuristicCalls;
-      stats_.heuristicSuccesses += r.heuristicSuccesses;
-      stats_.tableRowsAdded += r.rowsAdded;
+      stats_.add(stat::kHeuristicCalls, r.heuristicCalls);
+      stats_.add(stat::kHeuristicSuccesses, r.heuristicSuccesses);
+      stats_.add(stat::kTableRowsAdded, r.rowsAdded);
       failures_.insert(failures_.end(), r.failures.begin(), r.failures.end());
       if (r.answer != CheckResult::Sat) {
-        ++stats_.prunedStates;
+        stats_.add(stat::kPrunedStates);
         // Unsatisfiable up to the tables is not infeasible: richer tables might satisfy it,
         // unless the path condition is unsatisfiable whatever the functions return.
         if (r.answer == CheckResult::Unknown || (!child.calls.empty() && !infeasibleForAnyFunction(guard)))
@@ -198,8 +198,8 @@ class TreeExplorer {
 
   GenerationResult finish() {
     GenerationResult result;
-    stats_.states = tree_->nodes.size();
-    stats_.iterations = tree_->nodes.size();
+    stats_.set(stat::kStates, tree_->nodes.size());
+    stats_.set(stat::kIterations, tree_->nodes.size());
     TreeTestBuilder builder(job_, *tree_, tables());
     result.sequences = builder.build(covered_);
     for (TransitionId t : job_.targets)
@@ -227,7 +227,7 @@ class TreeExplorer {
   std::vector<std::uint32_t> uncoveredOut_;
   std::map<TreeNodeId, Pending> pending_;
   FunctionTables emptyTables_;
-  StrategyStats stats_;
+  Statistics stats_;
   std::vector<ExternalFailure> failures_;
   bool incomplete_ = false;  // some state was not decided, or not expanded for lack of budget
 };

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "symseq/exec/StrategyStats.h"
+#include "symseq/exec/Statistics.h"
 #include "symseq/exec/TestSequence.h"
 #include "symseq/exec/UncoveredReason.h"
 #include "symseq/summary/ExternalFailure.h"
@@ -19,7 +19,7 @@ struct GenerationResult {
   std::vector<TestSequence> sequences;
   // Why a target is not covered by the proposed sequences (the kernel's replay decides coverage).
   std::map<TransitionId, UncoveredReason> uncovered;
-  StrategyStats stats;
+  Statistics stats;  // named counters (exec/Statistics.h)
   std::vector<ExternalFailure> externalFailures;
   // The symbolic execution tree, for strategies that build one (written as tree.json / tree.dot).
   std::shared_ptr<const SymbolicTree> tree;

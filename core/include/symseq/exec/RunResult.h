@@ -26,7 +26,7 @@ struct RunResult {
   std::vector<std::string> replayFailures;
   std::set<TransitionId> covered;         // every transition replay fired
   bool replayed = false;                  // every proposed sequence replayed
-  StrategyStats strategy;
+  Statistics strategy;  // the strategy's named counters
   std::vector<ExternalFailure> externalFailures;
   std::shared_ptr<const SymbolicTree> tree;  // when the strategy built one
   SolverStats solver;

@@ -5,6 +5,8 @@
 // anything is reported, so a strategy cannot overstate coverage.
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <span>
 #include <vector>
 
@@ -36,6 +38,11 @@ struct GenerationJob {
 class Strategy {
  public:
   virtual ~Strategy() = default;
+  // Why this strategy cannot work on `system` (e.g. "needs an acyclic-core model, but ..."), or
+  // nothing when it can. Asked after the model is loaded and before any output exists, so a
+  // model the strategy cannot handle is refused at the run file's [strategy] name; generate()
+  // is called only on a model the strategy accepted.
+  [[nodiscard]] virtual std::optional<std::string> refusal(const TransitionSystem& system) const;
   [[nodiscard]] virtual GenerationResult generate(const GenerationJob& job) = 0;
 };
 

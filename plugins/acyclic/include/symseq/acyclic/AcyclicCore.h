@@ -5,6 +5,7 @@
 // body from the loop head back to it (one iteration, one test step) are acyclic. A `.cfg` model
 // always lowers to this shape; another model kind may too.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -19,6 +20,9 @@ class AcyclicCore {
   // cycle in the body, printed, a location that cannot return to the loop head, ...). `user`
   // names who needs the shape, for the message ("strategy 'symtest'").
   [[nodiscard]] static AcyclicCore analyse(const TransitionSystem& system, std::string_view user);
+  // Why analyse() would throw, with the model's file:line:col in parentheses when it has one; or
+  // nothing when `system` has the shape. For Strategy::refusal of the strategies that need it.
+  [[nodiscard]] static std::optional<std::string> refusal(const TransitionSystem& system, std::string_view user);
 
   [[nodiscard]] const TransitionSystem& system() const { return *system_; }
   [[nodiscard]] LocationId loopHead() const { return loopHead_; }

@@ -33,7 +33,8 @@ struct TreeSearchOptions {
 [[nodiscard]] TreeSearchOptions treeSearchOptions(const Options& options);
 
 // Heuristics: table heuristics steer SolveTab, search heuristics score states for the searcher
-// (SearchProgress::score); throws ConfigError for a heuristic of another family.
+// (SearchProgress::score). Heuristics of other families never get here (the run file's reader
+// refuses them); throws PluginError for one whose code implements neither family.
 [[nodiscard]] GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options);
 
 // A tree strategy plugin is its searcher plus this: `.makeStrategy = &TreeStrategy<MySearcher>::make`.
