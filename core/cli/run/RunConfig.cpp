@@ -1,6 +1,7 @@
 #include "symseq/run/RunConfig.h"
 
 #include <algorithm>
+#include <set>
 
 namespace symseq {
 
@@ -31,13 +32,21 @@ bool operator==(const ExternalsConfig& a, const ExternalsConfig& b) {
   return a.library == b.library && a.checkTables == b.checkTables && same(a.tables, b.tables) && same(a.symbols, b.symbols);
 }
 
+std::vector<std::string> consultedFamilies(const RunConfig& config, const Registry& registry) {
+  std::set<std::string> families;
+  for (const std::string& f : registry.info(PluginKind::Strategy, config.strategy.name).consults) families.insert(f);
+  if (config.searcher)
+    for (const std::string& f : registry.info(PluginKind::Searcher, config.searcher->name).consults) families.insert(f);
+  return {families.begin(), families.end()};
+}
+
 bool operator==(const RunConfig& a, const RunConfig& b) {
   const auto sameBudgets = a.budgets.time == b.budgets.time && a.budgets.solverQueries == b.budgets.solverQueries &&
                            a.budgets.depth == b.budgets.depth;
   return a.seed == b.seed && a.pluginDirs == b.pluginDirs && a.model.file == b.model.file &&
          a.model.frontend == b.model.frontend && a.solver.plugin == b.solver.plugin &&
          a.solver.queryTimeout == b.solver.queryTimeout && a.solver.logSmt2 == b.solver.logSmt2 &&
-         a.strategy == b.strategy && a.heuristics == b.heuristics && a.targets == b.targets && a.externals == b.externals && sameBudgets &&
+         a.strategy == b.strategy && a.searcher == b.searcher && a.heuristics == b.heuristics && a.targets == b.targets && a.externals == b.externals && sameBudgets &&
          a.output.dir == b.output.dir && a.output.formats == b.output.formats;
 }
 

@@ -23,6 +23,7 @@ namespace symseq {
 struct HeuristicRef;
 class FunctionTables;
 class FunctionInterpretations;
+class Searcher;
 struct SymbolicTree;
 
 struct GenerationJob {
@@ -37,6 +38,9 @@ struct GenerationJob {
   // implementations. Null when the model declares no external function.
   FunctionTables* tables = nullptr;
   const FunctionInterpretations* functions = nullptr;
+  // Strategies that take a searcher (PluginDescriptor::defaultSearcher): the run's, fresh for
+  // this run; null for the others.
+  Searcher* searcher = nullptr;
 };
 
 struct GenerationResult {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "symseq/plugin/Options.h"
+#include "symseq/plugin/Registry.h"
 #include "symseq/plugin/Strategy.h"
 #include "symseq/support/Error.h"
 
@@ -80,12 +81,19 @@ struct RunConfig {
   ModelConfig model;
   SolverConfig solver;
   PluginChoice strategy;
+  // The strategy's searcher ([searcher]), for strategies that take one (their descriptor names a
+  // default searcher, used when the run file has no [searcher]); none for the others.
+  std::optional<PluginChoice> searcher;
   std::vector<PluginChoice> heuristics;  // in the configured order
   TargetConfig targets;
   ExternalsConfig externals;
   Budgets budgets;
   OutputConfig output;
 };
+
+// The heuristic families the run's strategy and searcher consult (the union of their descriptors'
+// `consults`), sorted: a heuristic of another family has nothing to steer.
+[[nodiscard]] std::vector<std::string> consultedFamilies(const RunConfig& config, const Registry& registry);
 
 // The output formats the kernel can write.
 [[nodiscard]] const std::vector<std::string>& knownOutputFormats();
