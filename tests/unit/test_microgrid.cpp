@@ -1,6 +1,6 @@
 // The Microgrid example of iosts-function-summaries.md end to end (configs/microgrid*.toml): every
-// transition covered at height 15 from the paper's Table 1, with z3 and with cvc5 and every tree
-// strategy, each test replayed with the real INTGR and RISE (configs/externals/microgrid.c); the
+// transition covered at height 15 from the paper's Table 1, with z3 and with cvc5 and every
+// searcher of the tree strategy, each test replayed with the real INTGR and RISE (configs/externals/microgrid.c); the
 // shape of Tables 2 and 4; enriched tables written back and reusable; deterministic results.
 #include <doctest/doctest.h>
 
@@ -25,13 +25,13 @@ nlohmann::json withoutTimes(nlohmann::json result) {
 
 }  // namespace
 
-TEST_CASE("microgrid: every transition covered at height 15 from Table 1, with z3 and cvc5 and every tree strategy") {
+TEST_CASE("microgrid: every transition covered at height 15 from Table 1, with z3 and cvc5 and every tree searcher") {
   for (const char* solver : {"z3", "cvc5"})
-    for (const char* strategy : {"coverage", "bfs", "dfs"}) {
+    for (const char* searcher : {"coverage", "bfs", "dfs"}) {
       CAPTURE(solver);
-      CAPTURE(strategy);
+      CAPTURE(searcher);
       const auto result = runAndRead(config("microgrid"), {std::string("solver.name=") + solver,
-                                                            std::string("strategy.name=") + strategy}, "microgrid");
+                                                            std::string("searcher.name=") + searcher}, "microgrid");
       CHECK(result["replayed"] == true);  // with the real functions, outputs checked
       CHECK(result["covered"] == 8);
       CHECK(result["targets"].size() == 8);
@@ -136,14 +136,14 @@ TEST_CASE("microgrid: best-first runs a researcher's search heuristic from its o
     CAPTURE(solver);
     // heuristics.2 appends `inv-depth` (tests/plugins/InvDepth.cpp) after no-corres and dep.
     const auto result = runAndRead(config("microgrid"),
-                                   {std::string("solver.name=") + solver, "strategy.name=best-first",
+                                   {std::string("solver.name=") + solver, "searcher.name=best-first",
                                     "heuristics.2.name=inv-depth", "heuristics.2.weight=2.0"},
                                    "microgrid-best-first", testPlugins);
     CHECK(result["replayed"] == true);
     CHECK(result["covered"] == 8);
   }
   // A path heuristic means nothing to a tree strategy: refused, by name.
-  CHECK_THROWS_WITH_AS(runAndRead(config("microgrid"), {"strategy.name=best-first", "heuristics.2.name=permute-edges"},
+  CHECK_THROWS_WITH_AS(runAndRead(config("microgrid"), {"searcher.name=best-first", "heuristics.2.name=permute-edges"},
                                   "microgrid-wrong-family"),
                        doctest::Contains("heuristic 'permute-edges' is neither a table nor a search heuristic"), Error);
 }
