@@ -52,9 +52,9 @@ std::string errorText(const std::function<void()>& f) {
 }  // namespace
 
 TEST_CASE("search heuristics: md2u and covnew change the order and cover the keypad in fewer states than bfs") {
-  for (const char* solver : {"z3", "cvc5"}) {
+  for (const std::string solver : {"z3", "cvc5"}) {
     CAPTURE(solver);
-    const std::string s = std::string("solver.name=") + solver;
+    const std::string s = "solver.name=" + solver;
     const Outcome bfs = run({s}, "keypad-bfs");
     REQUIRE(bfs.result["replayed"] == true);
     REQUIRE(bfs.result["covered"] == 13);
@@ -62,10 +62,9 @@ TEST_CASE("search heuristics: md2u and covnew change the order and cover the key
     // best-first without a search heuristic is breadth first: the same tree.
     const Outcome plain = run({s, "searcher.name=best-first"}, "keypad-best-first");
     CHECK(plain.tree == bfs.tree);
-    for (const char* heuristic : {"md2u", "covnew"}) {
+    for (const std::string heuristic : {"md2u", "covnew"}) {
       CAPTURE(heuristic);
-      const Outcome h = run({s, "searcher.name=best-first", std::string("heuristics.0.name=") + heuristic},
-                            std::string("keypad-") + heuristic);
+      const Outcome h = run({s, "searcher.name=best-first", "heuristics.0.name=" + heuristic}, "keypad-" + heuristic);
       CHECK(h.result["replayed"] == true);
       CHECK(h.result["covered"] == 13);
       CHECK(h.tree != bfs.tree);  // another order of expansion
