@@ -125,15 +125,15 @@ std::vector<Case> cases(const Registry& registry) {
     }
   }
 
-  // The Microgrid example (IOSTS with external functions): the shipped default with each tree
-  // strategy, and the paper's experiment rows (Tables 2 and 4: the whole tree to height 15).
+  // The Microgrid example (IOSTS with external functions): the shipped default with each searcher
+  // of the tree strategy, and the paper's experiment rows (Tables 2 and 4: the whole tree to height 15).
   if (has(PluginKind::Frontend, "iosts"))
     for (const auto& solver : solvers) {
       const fs::path file = source / "configs" / "microgrid.toml";
-      for (const char* strategy : {"coverage", "bfs", "dfs"})
-        if (has(PluginKind::Strategy, strategy))
-          out.push_back({"examples/microgrid/" + solver + "/" + strategy, file,
-                         {"solver.name=" + solver, std::string("strategy.name=") + strategy}});
+      for (const char* searcher : {"coverage", "bfs", "dfs"})
+        if (has(PluginKind::Searcher, searcher))
+          out.push_back({"examples/microgrid/" + solver + "/" + searcher, file,
+                         {"solver.name=" + solver, std::string("searcher.name=") + searcher}});
       for (const char* row : {"microgrid-t1-m0", "microgrid-t1-m1", "microgrid-t1-m196", "microgrid-t3-m0"})
         out.push_back({std::string("examples/") + row + "/" + solver + "/bfs",
                        source / "configs" / (std::string(row) + ".toml"), {"solver.name=" + solver}});

@@ -1,5 +1,5 @@
-// Exploration throughput of the symbolic-tree search (core exec/TreeSearch.h, through the `bfs`
-// strategy plugin): a generated IOSTS explored breadth first to 100,000 symbolic states (and 1,000 for a smoke test), with every guarded child checked by the
+// Exploration throughput of the symbolic-tree search (plugins/tree TreeSearch.h, through the `tree`
+// strategy plugin and the `bfs` searcher): a generated IOSTS explored breadth first to 100,000 symbolic states (and 1,000 for a smoke test), with every guarded child checked by the
 // solver. Counters: `states` kept, `pruned` children, `queries`, and `states_per_s` (states kept
 // per second of the whole exploration, solver included).
 //
@@ -14,6 +14,7 @@
 
 #include "symseq/tree/TreeSearch.h"
 #include "symseq/plugin/Registry.h"
+#include "symseq/plugin/Searcher.h"
 #include "symseq/run/PluginOptions.h"
 
 using namespace symseq;
@@ -45,11 +46,11 @@ TransitionSystem ringModel(ExprContext& ctx, std::uint32_t k) {
 void explore(benchmark::State& state, const char* solverName, std::uint64_t maxStates) {
   Registry registry;
   registry.loadDirectory(Registry::defaultPluginDir());
-  Options options = defaultOptions(registry.info(PluginKind::Strategy, "bfs"));
+  Options options = defaultOptions(registry.info(PluginKind::Strategy, "tree"));
   options.set("max_states", static_cast<std::int64_t>(maxStates));
   options.set("stop_when_covered", false);
   options.set("enrich_attempts", std::int64_t{0});
-  auto bfs = registry.makeStrategy("bfs", options);
+  auto tree = registry.makeStrategy("tree", options);
   double states = 0, pruned = 0, queries = 0, seconds = 0;
   for (auto _ : state) {
     ExprContext ctx;
@@ -61,8 +62,10 @@ void explore(benchmark::State& state, const char* solverName, std::uint64_t maxS
     budgets.depth = 40;
     budgets.time = std::chrono::milliseconds(600'000);
     const auto start = std::chrono::steady_clock::now();
-    const GenerationJob job{sys, *solver, {}, targets, budgets, 0, start + budgets.time};
-    const GenerationResult r = bfs->generate(job);
+    auto bfs = registry.makeSearcher("bfs", defaultOptions(registry.info(PluginKind::Searcher, "bfs")));  // fresh per run
+    GenerationJob job{sys, *solver, {}, targets, budgets, 0, start + budgets.time};
+    job.searcher = bfs.get();
+    const GenerationResult r = tree->generate(job);
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     states = static_cast<double>(r.stats.get(stat::kStates));
     pruned = static_cast<double>(r.stats.get(stat::kPrunedStates));

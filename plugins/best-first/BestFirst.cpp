@@ -1,5 +1,5 @@
-// The `best-first` strategy: builds the symbolic execution tree expanding next the open state the
-// run's search heuristics score highest (the sum of their scores; ties: shallower, then older).
+// The `best-first` searcher (for the `tree` strategy): expands next the open state the run's
+// search heuristics score highest (the sum of their scores; ties: shallower, then older).
 // Scores may change as the search goes (coverage, time since new coverage), so they are computed
 // when a state enters the frontier and checked again when it leaves it: a state whose score has
 // dropped below the next one's goes back (KLEE's lazy re-weighting). Without search heuristics
@@ -8,8 +8,8 @@
 #include <queue>
 #include <vector>
 
-#include "symseq/tree/TreeSearch.h"
 #include "symseq/plugin/PluginDescriptor.h"
+#include "symseq/plugin/Searcher.h"
 
 namespace {
 
@@ -53,16 +53,17 @@ class ScoredSearcher final : public Searcher {
   std::vector<FrontierState> unscored_;
 };
 
-const char* const kConsults[] = {"table", "search"};
+const char* const kConsults[] = {"search"};
+
+PluginPtr<Searcher> make(const Options&) { return makePluginPtr<ScoredSearcher>(); }
 
 const PluginDescriptor descriptor{
-    .kind = PluginKind::Strategy,
+    .kind = PluginKind::Searcher,
     .name = "best-first",
     .version = "1.0.0",
-    .summary = "symbolic execution tree, best first by the run's search heuristics (breadth first without any)",
-    .options = treeSearchOptionSpecs(),
+    .summary = "best first by the run's search heuristics (breadth first without any)",
     .consults = kConsults,
-    .makeStrategy = &TreeStrategy<ScoredSearcher>::make,
+    .makeSearcher = &make,
 };
 
 }  // namespace

@@ -1,10 +1,10 @@
-// The `bfs` strategy: builds the symbolic execution tree breadth first (the states of one
+// The `bfs` searcher (for the `tree` strategy): the symbolic execution tree breadth first (the states of one
 // height before the next), so the first test reaching a transition is a shortest one.
 #include <boost/dll/alias.hpp>
 #include <deque>
 
-#include "symseq/tree/TreeSearch.h"
 #include "symseq/plugin/PluginDescriptor.h"
+#include "symseq/plugin/Searcher.h"
 
 namespace {
 
@@ -24,16 +24,14 @@ class FifoSearcher final : public Searcher {
   std::deque<FrontierState> queue_;
 };
 
-const char* const kConsults[] = {"table"};
+PluginPtr<Searcher> make(const Options&) { return makePluginPtr<FifoSearcher>(); }
 
 const PluginDescriptor descriptor{
-    .kind = PluginKind::Strategy,
+    .kind = PluginKind::Searcher,
     .name = "bfs",
     .version = "1.0.0",
-    .summary = "symbolic execution tree, breadth first, with external functions summarised by tables (SolveTab)",
-    .options = treeSearchOptionSpecs(),
-    .consults = kConsults,
-    .makeStrategy = &TreeStrategy<FifoSearcher>::make,
+    .summary = "breadth first",
+    .makeSearcher = &make,
 };
 
 }  // namespace

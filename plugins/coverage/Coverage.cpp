@@ -1,12 +1,12 @@
-// The `coverage` strategy: builds the symbolic execution tree preferring states whose IOSTS state
-// has uncovered target transitions leaving it (the shallowest such state, then the oldest);
+// The `coverage` searcher (for the `tree` strategy): prefers states whose IOSTS state has
+// uncovered target transitions leaving it (the shallowest such state, then the oldest);
 // when no open state has one, it goes on breadth first.
 #include <boost/dll/alias.hpp>
 #include <deque>
 #include <map>
 
-#include "symseq/tree/TreeSearch.h"
 #include "symseq/plugin/PluginDescriptor.h"
+#include "symseq/plugin/Searcher.h"
 
 namespace {
 
@@ -49,17 +49,14 @@ class CoverageSearcher final : public Searcher {
   std::size_t size_ = 0;
 };
 
-const char* const kConsults[] = {"table"};
+PluginPtr<Searcher> make(const Options&) { return makePluginPtr<CoverageSearcher>(); }
 
 const PluginDescriptor descriptor{
-    .kind = PluginKind::Strategy,
+    .kind = PluginKind::Searcher,
     .name = "coverage",
     .version = "1.0.0",
-    .summary = "symbolic execution tree, coverage-guided: states with uncovered transitions first; SolveTab for "
-               "external functions",
-    .options = treeSearchOptionSpecs(),
-    .consults = kConsults,
-    .makeStrategy = &TreeStrategy<CoverageSearcher>::make,
+    .summary = "coverage-guided: states with uncovered targets leaving their location first, else breadth first",
+    .makeSearcher = &make,
 };
 
 }  // namespace

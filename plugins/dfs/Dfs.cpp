@@ -1,10 +1,10 @@
-// The `dfs` strategy: builds the symbolic execution tree depth first (the newest state first,
+// The `dfs` searcher (for the `tree` strategy): the symbolic execution tree depth first (the newest state first,
 // a state's children in transition order), reaching the height bound quickly with few open states.
 #include <boost/dll/alias.hpp>
 #include <vector>
 
-#include "symseq/tree/TreeSearch.h"
 #include "symseq/plugin/PluginDescriptor.h"
+#include "symseq/plugin/Searcher.h"
 
 namespace {
 
@@ -25,16 +25,14 @@ class LifoSearcher final : public Searcher {
   std::vector<FrontierState> stack_;
 };
 
-const char* const kConsults[] = {"table"};
+PluginPtr<Searcher> make(const Options&) { return makePluginPtr<LifoSearcher>(); }
 
 const PluginDescriptor descriptor{
-    .kind = PluginKind::Strategy,
+    .kind = PluginKind::Searcher,
     .name = "dfs",
     .version = "1.0.0",
-    .summary = "symbolic execution tree, depth first, with external functions summarised by tables (SolveTab)",
-    .options = treeSearchOptionSpecs(),
-    .consults = kConsults,
-    .makeStrategy = &TreeStrategy<LifoSearcher>::make,
+    .summary = "depth first",
+    .makeSearcher = &make,
 };
 
 }  // namespace

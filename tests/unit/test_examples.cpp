@@ -72,11 +72,12 @@ void checkExample(const std::string& name, int optimum, Producer producer) {
     }
     // The tree strategies work on CFG models too (one test step per loop iteration, as for
     // symtest): the same coverage and reasons; bfs's tests are shortest per target.
-    for (const char* strategy : {"bfs", "coverage"}) {
+    for (const char* searcher : {"bfs", "coverage"}) {
       CAPTURE(solver);
-      CAPTURE(strategy);
+      CAPTURE(searcher);
       const auto result = runAndRead(
-          file, {std::string("solver.name=") + solver, std::string("strategy.name=") + strategy}, "examples-" + name);
+          file, {std::string("solver.name=") + solver, "strategy.name=tree", std::string("searcher.name=") + searcher},
+          "examples-" + name);
       CHECK(result["replayed"] == true);
       CHECK(coveredNames(result) == coveredNames(oracle));
       CHECK(reasons(result) == reasons(oracle));

@@ -1,6 +1,6 @@
 // The Microgrid example of iosts-function-summaries.md end to end (configs/microgrid*.toml): every
-// transition covered at height 15 from the paper's Table 1, with z3 and with cvc5 and every tree
-// strategy, each test replayed with the real INTGR and RISE (configs/externals/microgrid.c); the
+// transition covered at height 15 from the paper's Table 1, with z3 and with cvc5 and every
+// searcher of the tree strategy, each test replayed with the real INTGR and RISE (configs/externals/microgrid.c); the
 // shape of Tables 2 and 4; enriched tables written back and reusable; deterministic results.
 #include <doctest/doctest.h>
 
@@ -63,13 +63,13 @@ int deepestFirstViolations(const nlohmann::json& tree) {
 
 }  // namespace
 
-TEST_CASE("microgrid: every transition covered at height 15 from Table 1, with z3 and cvc5 and every tree strategy") {
+TEST_CASE("microgrid: every transition covered at height 15 from Table 1, with z3 and cvc5 and every tree searcher") {
   for (const char* solver : {"z3", "cvc5"})
-    for (const char* strategy : {"coverage", "bfs", "dfs"}) {
+    for (const char* searcher : {"coverage", "bfs", "dfs"}) {
       CAPTURE(solver);
-      CAPTURE(strategy);
+      CAPTURE(searcher);
       const auto result = runAndRead(config("microgrid"), {std::string("solver.name=") + solver,
-                                                            std::string("strategy.name=") + strategy}, "microgrid");
+                                                            std::string("searcher.name=") + searcher}, "microgrid");
       CHECK(result["replayed"] == true);  // with the real functions, outputs checked
       CHECK(result["covered"] == 8);
       CHECK(result["targets"].size() == 8);
@@ -175,13 +175,13 @@ TEST_CASE("microgrid: best-first runs a researcher's search heuristic from its o
     CAPTURE(solver);
     const std::string s = std::string("solver.name=") + solver;
     // Without a search heuristic best-first is breadth first.
-    const auto plainDir = test::runInto(config("microgrid"), {s, "strategy.name=best-first"}, "microgrid-best-first-plain",
+    const auto plainDir = test::runInto(config("microgrid"), {s, "searcher.name=best-first"}, "microgrid-best-first-plain",
                                         testPlugins, formats);
     // heuristics.2 appends `inv-depth` (tests/plugins/InvDepth.cpp, weight / (1 + depth)) after no-corres
     // and dep. A negative weight scores the deepest open state highest, so best-first must expand
     // deepest first; a positive one would be its own tie order (shallower first), indistinguishable.
     const auto deepDir = test::runInto(config("microgrid"),
-                                       {s, "strategy.name=best-first", "heuristics.2.name=inv-depth", "heuristics.2.weight=-2.0"},
+                                       {s, "searcher.name=best-first", "heuristics.2.name=inv-depth", "heuristics.2.weight=-2.0"},
                                        "microgrid-best-first-inv-depth", testPlugins, formats);
     const auto plain = test::readJson(plainDir / "result.json");
     const auto deep = test::readJson(deepDir / "result.json");
@@ -201,12 +201,12 @@ TEST_CASE("microgrid: best-first runs a researcher's search heuristic from its o
     CHECK(*std::max_element(deepDepths.begin(), deepDepths.end()) > *std::max_element(plainDepths.begin(), plainDepths.end()));
   }
   // A path heuristic means nothing to a tree strategy: refused by its family, at its name.
-  CHECK_THROWS_WITH_AS(runAndRead(config("microgrid"), {"strategy.name=best-first", "heuristics.2.name=permute-edges"},
+  CHECK_THROWS_WITH_AS(runAndRead(config("microgrid"), {"searcher.name=best-first", "heuristics.2.name=permute-edges"},
                                   "microgrid-wrong-family"),
                        "<command line>:2:19: error: heuristic 'permute-edges' is of family 'path', which strategy "
-                       "'best-first' does not consult (it consults only 'search' and 'table')\n"
-                       "  hint: use a heuristic of family 'search' or 'table' (dep, no-corres), or use a strategy that "
-                       "consults 'path' (symtest)",
+                       "'tree' and searcher 'best-first' do not consult (they consult only 'search' and 'table')\n"
+                       "  hint: use a heuristic of family 'search' or 'table' (covnew, dep, md2u, no-corres), or use a "
+                       "strategy that consults 'path' (symtest)",
                        ConfigError);
 }
 

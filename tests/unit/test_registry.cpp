@@ -42,8 +42,9 @@ fs::path dirWith(const std::string& name, std::initializer_list<const char*> fil
 }
 
 double scoreAtDepth(const Heuristic& h, std::uint32_t depth) {
-  StateView s;
-  s.depth = depth;
+  ExprContext ctx;
+  const TransitionSystem model(ctx);
+  const StateView s{.model = model, .targets = {}, .covered = {}, .depth = depth, .path = {}};
   return dynamic_cast<const SearchHeuristic&>(h).score(s);
 }
 

@@ -1,4 +1,4 @@
-// The tree strategies (bfs, dfs, coverage) through the kernel's tree search: coverage confirmed by
+// The tree strategy with each searcher (bfs, dfs, coverage) through the tree search: coverage confirmed by
 // replay with the real external function, the expected outputs checked, SolveTab's enrichment
 // making the difference, honest reasons for what stays uncovered, budgets and determinism.
 #include <doctest/doctest.h>
@@ -6,6 +6,7 @@
 #include "symseq/exec/SymbolicTree.h"
 #include "symseq/plugin/Heuristic.h"
 #include "symseq/plugin/Registry.h"
+#include "symseq/plugin/Searcher.h"
 #include "symseq/run/PluginOptions.h"
 #include "symseq/run/ResultWriters.h"
 #include "symseq/exec/RunResult.h"
@@ -56,13 +57,14 @@ struct Run {
   GenerationResult proposed;
 };
 
-Run generate(SquareModel& m, const std::string& strategy, std::int64_t attempts, std::int64_t maxStates = 1000) {
+Run generate(SquareModel& m, const std::string& searcherName, std::int64_t attempts, std::int64_t maxStates = 1000) {
   Registry registry;
   registry.loadDirectory(Registry::defaultPluginDir());
-  Options options = defaultOptions(registry.info(PluginKind::Strategy, strategy));
+  Options options = defaultOptions(registry.info(PluginKind::Strategy, "tree"));
   options.set("enrich_attempts", attempts);
   options.set("max_states", maxStates);
-  auto s = registry.makeStrategy(strategy, options);
+  auto s = registry.makeStrategy("tree", options);
+  auto searcher = registry.makeSearcher(searcherName, defaultOptions(registry.info(PluginKind::Searcher, searcherName)));
   auto h = registry.makeHeuristic("no-corres", Options{});
   const HeuristicRef heuristics[] = {{"no-corres", h.get()}};
   auto solver = registry.makeSolver("z3", m.ctx, defaultOptions(registry.info(PluginKind::Solver, "z3")));
@@ -72,6 +74,7 @@ Run generate(SquareModel& m, const std::string& strategy, std::int64_t attempts,
   GenerationJob job{m.sys, *solver, heuristics, targets, budgets, 0, std::chrono::steady_clock::now() + budgets.time};
   job.tables = &m.tables;
   job.functions = &m.real;
+  job.searcher = searcher.get();
   Run r;
   r.proposed = s->generate(job);
   r.result = checkByReplay(m.sys, targets, r.proposed, &m.real);
@@ -87,10 +90,10 @@ std::string reasonOf(const RunResult& r, TransitionId t) {
 }  // namespace
 
 TEST_CASE("tree strategies: enrichment covers what the static table cannot, confirmed by replay with the real function" * doctest::test_suite("slow")) {
-  for (const char* strategy : {"bfs", "dfs", "coverage"}) {
-    CAPTURE(strategy);
+  for (const char* searcher : {"bfs", "dfs", "coverage"}) {
+    CAPTURE(searcher);
     SquareModel fixed;
-    const Run stat = generate(fixed, strategy, 0);
+    const Run stat = generate(fixed, searcher, 0);
     CHECK(stat.result.replayed);
     CHECK(stat.result.covered.contains(0));
     CHECK(stat.result.covered.contains(2));   // v = 1 is in the table: SQ(1) = 1 <= 10
@@ -99,7 +102,7 @@ TEST_CASE("tree strategies: enrichment covers what the static table cannot, conf
     CHECK(reasonOf(stat.result, 4) == "budget-exhausted");
 
     SquareModel enriched;
-    const Run run = generate(enriched, strategy, 3);
+    const Run run = generate(enriched, searcher, 3);
     CHECK(run.result.replayed);
     CHECK(run.result.coveredTargets() == 4);  // all but `never`
     CHECK(run.proposed.stats.get(stat::kTableRowsAdded) >= 1);
@@ -138,7 +141,7 @@ TEST_CASE("tree strategies: the state budget ends the search, and the same job g
   SquareModel a, b;
   const Run x = generate(a, "coverage", 3), y = generate(b, "coverage", 3);
   CHECK(treeJson(*x.proposed.tree, a.sys) == treeJson(*y.proposed.tree, b.sys));
-  const ResultHeader header{"square", "test", "z3", "coverage", 0};
+  const ResultHeader header{"square", "test", "z3", "tree", 0};
   CHECK(resultJson(x.result, a.sys, header) == resultJson(y.result, b.sys, header));
 }
 

@@ -52,6 +52,10 @@ std::string effectiveConfigText(const RunConfig& c, const Registry& registry) {
 
   out << "\n[strategy]\n";
   plugin(out, registry, PluginKind::Strategy, c.strategy);
+  if (c.searcher) {
+    out << "\n[searcher]\n";
+    plugin(out, registry, PluginKind::Searcher, *c.searcher);
+  }
   for (const auto& h : c.heuristics) {
     out << "\n[[heuristics]]\n";
     plugin(out, registry, PluginKind::Heuristic, h);

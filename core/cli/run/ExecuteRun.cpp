@@ -8,6 +8,7 @@
 #include "symseq/expr/ExprContext.h"
 #include "symseq/plugin/Frontend.h"
 #include "symseq/plugin/Heuristic.h"
+#include "symseq/plugin/Searcher.h"
 #include "symseq/run/EffectiveConfig.h"
 #include "symseq/run/Externals.h"
 #include "symseq/run/ModelAcceptance.h"
@@ -73,6 +74,8 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   // before anything is written.
   auto frontend = registry.makeFrontend(config.model.frontend.name, config.model.frontend.options);
   auto strategy = registry.makeStrategy(config.strategy.name, config.strategy.options);
+  PluginPtr<Searcher> searcher;
+  if (config.searcher) searcher = registry.makeSearcher(config.searcher->name, config.searcher->options);
   std::vector<PluginPtr<Heuristic>> heuristics;
   for (const auto& h : config.heuristics) heuristics.push_back(registry.makeHeuristic(h.name, h.options));
   const TransitionSystem system = frontend->load(config.model.file, ctx);
@@ -101,6 +104,7 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   for (std::size_t i = 0; i < heuristics.size(); ++i)
     heuristicViews.push_back({config.heuristics[i].name, heuristics[i].get()});
   GenerationJob job{system, *solver, heuristicViews, targets, config.budgets, config.seed, deadline};
+  job.searcher = searcher.get();
   if (!system.externals.empty()) {
     job.tables = &externals.tables;
     job.functions = externals.functions();

@@ -8,6 +8,7 @@
 #include "RunDocumentImpl.h"
 #include "TomlLocation.h"
 #include "symseq/run/HeuristicFamilies.h"
+#include "symseq/run/PluginOptions.h"
 #include "symseq/support/DidYouMean.h"
 
 namespace symseq {
@@ -54,6 +55,27 @@ std::vector<PluginChoice> readHeuristics(const SectionReader& top, const Registr
     out.push_back(readPluginChoice(s, PluginKind::Heuristic, "name", {"name"}, registry));
   }
   return out;
+}
+
+// The strategy's searcher: the [searcher] section's, else the default its descriptor names; a
+// [searcher] for a strategy that takes none is refused at its name (else at the section).
+std::optional<PluginChoice> readSearcher(const SectionReader& s, const PluginChoice& strategy, const Registry& registry) {
+  const std::string& fallback = registry.info(PluginKind::Strategy, strategy.name).defaultSearcher;
+  if (s.present() && fallback.empty())
+    throw ConfigError("strategy '" + strategy.name + "' takes no searcher, but the run file has a [searcher] section",
+                      s.where("name"), "remove the [searcher] section, or use a strategy that takes one (e.g. 'tree')");
+  if (s.present()) return readPluginChoice(s, PluginKind::Searcher, "name", {"name"}, registry);
+  if (fallback.empty()) return std::nullopt;
+  // The descriptor's choice must exist like any named plugin: the error names the strategy.
+  const PluginInfo* info = nullptr;
+  try {
+    info = &registry.info(PluginKind::Searcher, fallback);
+  } catch (const ConfigError&) {
+    throw ConfigError("strategy '" + strategy.name + "' uses searcher '" + fallback +
+                          "' by default, but no such searcher plugin is loaded",
+                      strategy.where, "name a loaded searcher in a [searcher] section (symseq plugins lists them)");
+  }
+  return PluginChoice{fallback, defaultOptions(*info), strategy.where};
 }
 
 TargetConfig readTargets(const SectionReader& s) {
@@ -139,7 +161,8 @@ RunConfig resolveRunConfig(const RunDocument& document, const Registry& registry
                            const std::vector<fs::path>& extraPluginDirs) {
   const auto& impl = document.impl();
   const SectionReader top(&impl.table, "", impl.file.string());
-  top.checkKeys({"seed", "plugin_dirs", "model", "solver", "strategy", "heuristics", "targets", "externals", "budgets", "output"});
+  top.checkKeys({"seed", "plugin_dirs", "model", "solver", "strategy", "searcher", "heuristics", "targets", "externals",
+                 "budgets", "output"});
   RunConfig c;
   c.runFile = fs::absolute(impl.file).lexically_normal();
   c.seed = static_cast<std::uint64_t>(top.integerIn("seed", 0, kMaxInt).value_or(0));
@@ -151,10 +174,13 @@ RunConfig resolveRunConfig(const RunDocument& document, const Registry& registry
   c.model = readModel(section(top, "model"), impl.baseDir, registry);
   c.solver = readSolver(section(top, "solver"), registry);
   c.strategy = readPluginChoice(section(top, "strategy"), PluginKind::Strategy, "name", {"name"}, registry);
+  c.searcher = readSearcher(section(top, "searcher"), c.strategy, registry);
   c.heuristics = readHeuristics(top, registry);
-  // A heuristic that nothing in the run consults is an error of the run file, found here and
-  // not inside the search, after output was written.
-  checkHeuristicFamilies({&registry.info(PluginKind::Strategy, c.strategy.name)}, c.heuristics, registry);
+  // A heuristic that nothing in the run (strategy, searcher) consults is an error of the run
+  // file, found here and not inside the search, after output was written.
+  std::vector<const PluginInfo*> consulting{&registry.info(PluginKind::Strategy, c.strategy.name)};
+  if (c.searcher) consulting.push_back(&registry.info(PluginKind::Searcher, c.searcher->name));
+  checkHeuristicFamilies(consulting, c.heuristics, registry);
   c.targets = readTargets(section(top, "targets"));
   c.externals = readExternals(section(top, "externals"), impl.baseDir);
   c.budgets = readBudgets(section(top, "budgets"));

@@ -1,6 +1,7 @@
 #include "symseq/run/RunConfig.h"
 
 #include <algorithm>
+#include <set>
 
 namespace symseq {
 
@@ -37,7 +38,7 @@ bool operator==(const RunConfig& a, const RunConfig& b) {
   return a.seed == b.seed && a.pluginDirs == b.pluginDirs && a.model.file == b.model.file &&
          a.model.frontend == b.model.frontend && a.solver.plugin == b.solver.plugin &&
          a.solver.queryTimeout == b.solver.queryTimeout && a.solver.logSmt2 == b.solver.logSmt2 &&
-         a.strategy == b.strategy && a.heuristics == b.heuristics && a.targets == b.targets && a.externals == b.externals && sameBudgets &&
+         a.strategy == b.strategy && a.searcher == b.searcher && a.heuristics == b.heuristics && a.targets == b.targets && a.externals == b.externals && sameBudgets &&
          a.output.dir == b.output.dir && a.output.formats == b.output.formats;
 }
 

@@ -129,6 +129,8 @@ std::optional<std::string> descriptorProblem(const PluginDescriptor& d) {
   if (!factories[own].first) return who + " has no " + factories[own].second + " factory";
   for (std::size_t i = 0; i < std::size(factories); ++i)
     if (i != own && factories[i].first) return who + " also sets " + factories[i].second;
+  if (d.kind != PluginKind::Strategy && d.defaultSearcher != nullptr && *d.defaultSearcher != '\0')
+    return who + " names a default searcher, which only strategies do";
   std::set<std::string, std::less<>> seen;
   for (const OptionSpec& o : d.options) {
     if (auto problem = optionProblem(o, d.kind)) return who + ": " + *problem;
@@ -272,7 +274,7 @@ void Registry::add(const PluginDescriptor& d, std::shared_ptr<const void> librar
   std::vector<std::string> consults;
   for (const char* family : d.consults) consults.push_back(text(family));
   entry->info = PluginInfo{d.kind, d.name, text(d.version), text(d.summary), text(d.buildId), file, std::move(options),
-                           text(d.family), std::move(consults)};
+                           text(d.family), std::move(consults), text(d.defaultSearcher)};
   entry->descriptor = d;
   entry->library = std::move(library);
   entries_.emplace(std::move(key), std::move(entry));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
 #include <limits>
 #include <map>
 #include <set>
@@ -50,7 +51,8 @@ class TreeExplorer {
  public:
   TreeExplorer(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options)
       : job_(job), searcher_(searcher), options_(options), system_(job.system), executor_(job.system),
-        tree_(std::make_shared<SymbolicTree>()), uncoveredOut_(system_.locations.size(), 0) {
+        tree_(std::make_shared<SymbolicTree>()), targetList_(job.targets), coveredFlags_(job.targets.size(), 0),
+        lastNewCoverage_(std::chrono::steady_clock::now()), uncoveredOut_(system_.locations.size(), 0) {
     for (const HeuristicRef& h : job.heuristics) {
       if (const auto* table = dynamic_cast<const TableHeuristic*>(h.heuristic)) {
         heuristics_.push_back(table);
@@ -67,19 +69,21 @@ class TreeExplorer {
       targets_.insert(t);
       ++uncoveredOut_[system_.transitions[t].source];
     }
+    computeDistances();
   }
 
   GenerationResult run() {
     addRoot();
     while (!searcher_.empty() && !stopped()) {
-      const FrontierState next = searcher_.select(SearchProgress{uncoveredOut_, sinceNewCoverage_, scorers_});
+      const FrontierState next = searcher_.select(progress());
       ++sinceNewCoverage_;
+      ++expansions_;
       auto it = pending_.find(next.node);
       Pending state = std::move(it->second);
       pending_.erase(it);
       // The bounds: test steps ([budgets] depth, as for every strategy) and the tree's height.
-      if (state.steps >= job_.budgets.depth || (options_.height != 0 && next.depth >= options_.height)) continue;
-      expand(next.node, state, next.queryCostSeconds);
+      if (state.steps < job_.budgets.depth && (options_.height == 0 || next.depth < options_.height)) expand(next, state);
+      paths_[next.node] = {};  // only frontier states need theirs
     }
     incomplete_ = incomplete_ || !searcher_.empty();
     return finish();
@@ -95,16 +99,61 @@ class TreeExplorer {
     return false;
   }
 
+  SearchProgress progress() const {
+    return SearchProgress{.model = system_,
+                          .targets = targetList_,
+                          .covered = coveredFlags_,
+                          .coveredCount = coveredTargets_,
+                          .uncoveredOutgoing = uncoveredOut_,
+                          .distanceToUncovered = distance_,
+                          .paths = paths_,
+                          .expansions = expansions_,
+                          .expansionsSinceNewCoverage = sinceNewCoverage_,
+                          .secondsSinceNewCoverage =
+                              std::chrono::duration<double>(std::chrono::steady_clock::now() - lastNewCoverage_).count(),
+                          .scorers = scorers_};
+  }
+
+  // Per location, the transitions before an uncovered target can be taken: a reverse breadth-first
+  // search on the location graph from the sources of the uncovered targets.
+  void computeDistances() {
+    distance_.assign(system_.locations.size(), kNoDistance);
+    std::deque<LocationId> queue;
+    for (LocationId l = 0; l < uncoveredOut_.size(); ++l)
+      if (uncoveredOut_[l] > 0) {
+        distance_[l] = 0;
+        queue.push_back(l);
+      }
+    if (incoming_.empty()) {
+      incoming_.resize(system_.locations.size());
+      for (TransitionId t = 0; t < system_.transitions.size(); ++t)
+        incoming_[system_.transitions[t].target].push_back(system_.transitions[t].source);
+    }
+    while (!queue.empty()) {
+      const LocationId l = queue.front();
+      queue.pop_front();
+      for (LocationId from : incoming_[l])
+        if (distance_[from] == kNoDistance) {
+          distance_[from] = distance_[l] + 1;
+          queue.push_back(from);
+        }
+    }
+  }
+
   void addRoot() {
     TreeNode root;
     root.location = system_.initial;
     tree_->nodes.push_back(root);
     pending_.emplace(0, Pending{executor_.initial(), {}});
-    const FrontierState f{0, root.location, 0, 0.0};
+    paths_.emplace_back();
+    const FrontierState f{0, root.location, 0, 0.0, kNoDistance};
     searcher_.update(std::span(&f, 1));
   }
 
-  void expand(TreeNodeId parent, const Pending& from, double parentCost) {
+  void expand(const FrontierState& parentState, const Pending& from) {
+    const TreeNodeId parent = parentState.node;
+    const double parentCost = parentState.queryCostSeconds;
+    const std::size_t coveredBefore = coveredTargets_;
     std::vector<FrontierState> added;
     // The parent's path condition is asserted once for all its children, which add their guard.
     job_.solver.push();
@@ -120,19 +169,30 @@ class TreeExplorer {
       node.id = id;
       node.parent = parent;
       tree_->nodes[parent].children.push_back(id);
-      cover(t);
-      added.push_back({id, child->pending.state.location, child->pending.state.depth, cost});
+      const bool coveredNew = cover(t);
+      std::vector<TransitionId> path = paths_[parent];
+      path.push_back(t);
+      paths_.push_back(std::move(path));
+      const std::uint32_t before = parentState.pathStepsSinceNewCoverage;
+      const std::uint32_t since = coveredNew ? 0 : before == kNoDistance ? kNoDistance : before + 1;
+      added.push_back({id, child->pending.state.location, child->pending.state.depth, cost, since});
       pending_.emplace(id, std::move(child->pending));
     }
     job_.solver.pop();
+    if (coveredTargets_ != coveredBefore) computeDistances();
     searcher_.update(added);
   }
 
-  void cover(TransitionId t) {
-    if (!targets_.contains(t) || !covered_.insert(t).second) return;
+  // Whether `t` is a target covered for the first time.
+  bool cover(TransitionId t) {
+    if (!targets_.contains(t) || !covered_.insert(t).second) return false;
     ++coveredTargets_;
     sinceNewCoverage_ = 0;
+    lastNewCoverage_ = std::chrono::steady_clock::now();
     --uncoveredOut_[system_.transitions[t].source];
+    const auto at = std::lower_bound(targetList_.begin(), targetList_.end(), t);
+    coveredFlags_[static_cast<std::size_t>(at - targetList_.begin())] = 1;
+    return true;
   }
 
   // The child through `t`, or none when it is infeasible up to the tables (or unknown).
@@ -221,7 +281,14 @@ class TreeExplorer {
   std::vector<const TableHeuristic*> heuristics_;
   std::vector<const SearchHeuristic*> scorers_;
   std::uint64_t sinceNewCoverage_ = 0;
+  std::uint64_t expansions_ = 0;
   std::set<TransitionId> targets_;
+  std::vector<TransitionId> targetList_;   // job.targets: sorted, unique
+  std::vector<std::uint8_t> coveredFlags_; // per target of targetList_
+  std::vector<std::uint32_t> distance_;    // per location, to the nearest uncovered target
+  std::vector<std::vector<LocationId>> incoming_;  // per location: the sources of its incoming transitions
+  std::vector<std::vector<TransitionId>> paths_;   // per tree node: its transitions (frontier states only)
+  std::chrono::steady_clock::time_point lastNewCoverage_;
   std::set<TransitionId> covered_;
   std::size_t coveredTargets_ = 0;
   std::vector<std::uint32_t> uncoveredOut_;

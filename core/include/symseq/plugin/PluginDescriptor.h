@@ -45,6 +45,10 @@ struct PluginDescriptor {
   // Strategies and searchers: the heuristic families they consult; a run that configures a
   // heuristic of another family is refused while its run file is read.
   std::span<const char* const> consults{};
+  // Strategies that take a searcher (tree strategies): the searcher plugin they use when the run
+  // names none ([searcher] section absent). Empty: the strategy takes no searcher, and a run
+  // that names one is refused.
+  const char* defaultSearcher = "";
 
   // Exactly the factory of `kind` is set. Options arrive validated against `options`.
   PluginPtr<Frontend> (*makeFrontend)(const Options&) = nullptr;

@@ -23,6 +23,7 @@ struct PluginInfo {
   std::vector<OptionInfo> options;
   std::string family;                  // heuristics: their family
   std::vector<std::string> consults;   // strategies and searchers: the heuristic families they consult
+  std::string defaultSearcher;         // strategies that take a searcher: the one used by default
 };
 
 class Registry {

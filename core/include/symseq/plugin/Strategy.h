@@ -20,6 +20,7 @@ namespace symseq {
 struct HeuristicRef;
 class FunctionTables;
 class FunctionInterpretations;
+class Searcher;
 
 struct GenerationJob {
   const TransitionSystem& system;
@@ -33,6 +34,9 @@ struct GenerationJob {
   // implementations. Null when the model declares no external function.
   FunctionTables* tables = nullptr;
   const FunctionInterpretations* functions = nullptr;
+  // Strategies that take a searcher (PluginDescriptor::defaultSearcher): the run's, fresh for
+  // this run; null for the others.
+  Searcher* searcher = nullptr;
 };
 
 class Strategy {

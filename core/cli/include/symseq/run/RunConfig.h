@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "symseq/plugin/Options.h"
+#include "symseq/plugin/Registry.h"
 #include "symseq/plugin/Strategy.h"
 #include "symseq/support/Error.h"
 
@@ -80,6 +81,9 @@ struct RunConfig {
   ModelConfig model;
   SolverConfig solver;
   PluginChoice strategy;
+  // The strategy's searcher ([searcher]), for strategies that take one (their descriptor names a
+  // default searcher, used when the run file has no [searcher]); none for the others.
+  std::optional<PluginChoice> searcher;
   std::vector<PluginChoice> heuristics;  // in the configured order
   TargetConfig targets;
   ExternalsConfig externals;

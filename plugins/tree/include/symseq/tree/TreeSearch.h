@@ -1,7 +1,7 @@
 #pragma once
-// Building a symbolic execution tree with external functions summarised by tables, shared by the
-// tree strategies (bfs, dfs, coverage), which differ only in their Searcher: which frontier
-// state to expand next (KLEE's searcher contract). Each expansion executes every transition
+// Building a symbolic execution tree with external functions summarised by tables, for the tree
+// strategy (plugins/tree-search), whose order is its Searcher's, a plugin of its own kind chosen
+// in the run file ([searcher]): which frontier state to expand next (KLEE's searcher contract). Each expansion executes every transition
 // leaving the state (SymbolicExecutor), applies χ to the new terms (summary/CallRecord.h), folds
 // constants, and keeps the child when SolveTab finds its path condition satisfiable up to the
 // tables; infeasible children are pruned. Within the budgets: test steps on a path (input
@@ -16,7 +16,6 @@
 
 #include "symseq/plugin/Searcher.h"
 #include "symseq/plugin/Options.h"
-#include "symseq/support/PluginPtr.h"
 #include "symseq/plugin/Strategy.h"
 
 namespace symseq {
@@ -36,20 +35,5 @@ struct TreeSearchOptions {
 // (SearchProgress::score). Heuristics of other families never get here (the run file's reader
 // refuses them); throws PluginError for one whose code implements neither family.
 [[nodiscard]] GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options);
-
-// A tree strategy plugin is its searcher plus this: `.makeStrategy = &TreeStrategy<MySearcher>::make`.
-template <class SearcherType>
-class TreeStrategy final : public Strategy {
- public:
-  explicit TreeStrategy(const Options& options) : options_(treeSearchOptions(options)) {}
-  [[nodiscard]] GenerationResult generate(const GenerationJob& job) override {
-    SearcherType searcher;  // a fresh one per run
-    return exploreTree(job, searcher, options_);
-  }
-  static PluginPtr<Strategy> make(const Options& options) { return makePluginPtr<TreeStrategy>(options); }
-
- private:
-  TreeSearchOptions options_;
-};
 
 }  // namespace symseq
