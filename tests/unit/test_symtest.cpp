@@ -121,7 +121,7 @@ TEST_CASE("symtest: an IOSTS model is refused at [strategy] name before any outp
     CHECK(e.message() == "strategy 'symtest' needs an acyclic-core model, but transition 'integrate' leaves the loop "
                          "head 'measuring' without reading inputs (" SYMSEQ_SOURCE_DIR "/configs/models/microgrid.iosts:27:12)");
     CHECK(e.hint() == "strategies that accept this model: random, tree");
-    CHECK(e.location() == SourceLocation{file.string(), 6, 8});
+    CHECK(e.location() == SourceLocation{file.string(), 7, 8});
   }
   CHECK_FALSE(std::filesystem::exists(out));
 }
