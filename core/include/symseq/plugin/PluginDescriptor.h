@@ -18,7 +18,7 @@
 namespace symseq {
 
 // Bump on any change to the descriptor or to an interface a plugin implements or calls.
-inline constexpr std::uint32_t kAbiVersion = 4;
+inline constexpr std::uint32_t kAbiVersion = 5;
 inline constexpr const char* kPluginSymbol = "symseq_plugin";
 
 enum class PluginKind : std::uint32_t { Frontend, Solver, Strategy, Heuristic, Searcher, Writer };

@@ -5,20 +5,13 @@
 #include <string>
 #include <string_view>
 
+#include "symseq/exec/ResultHeader.h"
 #include "symseq/exec/SymbolicTree.h"
 #include "symseq/ir/TransitionSystem.h"
 #include "symseq/run/RunConfig.h"
 #include "symseq/exec/RunResult.h"
 
 namespace symseq {
-
-struct ResultHeader {
-  std::string model;        // the model file, as the run file named it
-  std::string frontend;
-  std::string solver;       // name and version
-  std::string strategy;
-  std::uint64_t seed = 0;
-};
 
 [[nodiscard]] std::string resultJson(const RunResult& result, const TransitionSystem& system, const ResultHeader& header);
 [[nodiscard]] std::string resultText(const RunResult& result, const TransitionSystem& system, const ResultHeader& header);
