@@ -18,7 +18,8 @@ const fs::path kPlugins = SYMSEQ_TEST_PLUGIN_DIR;
 const fs::path kDir = symseq::test::scratchDir("run-config");
 
 void loadStubs(Registry& r) {
-  for (const char* f : {"test-stub-frontend.so", "test-stub-solver.so", "test-stub-strategy.so", "test-inv-depth.so"})
+  for (const char* f : {"test-stub-frontend.so", "test-stub-solver.so", "test-stub-strategy.so", "test-inv-depth.so",
+                        "test-csv-summary.so"})
     r.loadFile(kPlugins / f);
 }
 
@@ -87,7 +88,7 @@ solver_queries = 1000
 depth = 12
 [output]
 dir = "../out"
-formats = ["json"]
+formats = ["csv-summary"]
 )");
   CHECK(c.seed == 42);
   CHECK(c.runFile == kDir / "run.toml");
@@ -116,7 +117,7 @@ formats = ["json"]
   CHECK(c.budgets.solverQueries == 1000);
   CHECK(c.budgets.depth == 12);
   CHECK(c.output.dir == kDir.parent_path() / "out");
-  CHECK(c.output.formats == std::vector<std::string>{"json"});
+  CHECK(c.output.formats == std::vector<std::string>{"csv-summary"});
 }
 
 TEST_CASE("defaults fill in everything optional") {
@@ -195,6 +196,20 @@ TEST_CASE("an unknown plugin name is reported at the name with a did-you-mean") 
         "  hint: available solver plugins: stub");
 }
 
+TEST_CASE("an output format is a writer plugin, checked at its place in the list with a did-you-mean") {
+  CHECK(errorOf(kMinimal + "[output]\nformats = [\"csv-summary\", \"csv-sumary\"]\n") ==
+        "<dir>/run.toml:9:27: error: unknown output format 'csv-sumary' in 'output.formats'; did you mean "
+        "'csv-summary'?\n"
+        "  hint: output formats are writer plugins: csv-summary");
+  CHECK(errorOf(kMinimal, {"output.formats=[\"json\"]"}) ==
+        "<command line>:1:17: error: unknown output format 'json' in 'output.formats'\n"
+        "  hint: output formats are writer plugins: csv-summary");
+  CHECK(errorOf(kMinimal + "[output]\nformats = [\"csv-summary\", \"csv-summary\"]\n") ==
+        "<dir>/run.toml:9:27: error: output format 'csv-summary' is listed twice in 'output.formats'");
+  // The defaults (json, text) are made, and refused when missing, by the run itself.
+  CHECK(load(kMinimal).output.formats == std::vector<std::string>{"json", "text"});
+}
+
 TEST_CASE("--set overrides keys, array elements and adds sections") {
   const RunConfig c = load(kMinimal, {"seed=7", "budgets.depth=9", "heuristics.0.name=inv-depth",
                                       "heuristics.0.weight=2.5", "output.dir=elsewhere", "targets.names=[\"t1\"]"});
@@ -235,6 +250,8 @@ weight = 0.1
 names = ["a", "b \"quoted\""]
 [budgets]
 time_s = 2.25
+[output]
+formats = ["csv-summary"]
 )",
                                   {"seed=99"});
   Registry r;

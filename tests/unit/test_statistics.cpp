@@ -6,7 +6,9 @@
 
 #include "symseq/exec/Statistics.h"
 #include "symseq/expr/ExprContext.h"
-#include "symseq/run/ResultWriters.h"
+#include "symseq/exec/ResultHeader.h"
+#include "symseq/plugin/Registry.h"
+#include "symseq/plugin/Writer.h"
 
 using namespace symseq;
 
@@ -68,7 +70,12 @@ TEST_CASE("statistics: result.json reports the kernel's fields, the well-known c
   RunResult result;
   result.strategy.add(stat::kIterations, 3);
   result.strategy.add("restarts", 2);
-  const auto doc = nlohmann::ordered_json::parse(resultJson(result, system, ResultHeader{}));
+  Registry registry;
+  registry.loadDirectory(Registry::defaultPluginDir());
+  const ResultHeader header{};
+  const auto files = registry.makeWriter("json", Options{})->write({result, system, header});
+  REQUIRE(files.size() == 1);
+  const auto doc = nlohmann::ordered_json::parse(files[0].contents);
   std::vector<std::string> keys;
   for (const auto& [key, value] : doc["stats"].items()) keys.push_back(key);
   std::vector<std::string> expected{"solver_queries", "solver_sat",    "solver_unsat",

@@ -7,8 +7,10 @@
 #include "symseq/plugin/Heuristic.h"
 #include "symseq/plugin/Registry.h"
 #include "symseq/plugin/Searcher.h"
+#include "symseq/plugin/Strategy.h"
+#include "symseq/solver/Solver.h"
 #include "symseq/run/PluginOptions.h"
-#include "symseq/run/ResultWriters.h"
+#include "symseq/plugin/Writer.h"
 #include "symseq/exec/RunResult.h"
 #include "symseq/summary/FunctionTable.h"
 
@@ -81,6 +83,18 @@ Run generate(SquareModel& m, const std::string& searcherName, std::int64_t attem
   return r;
 }
 
+// The file `name` as the writer plugin `writer` writes it for this result.
+std::string written(const std::string& writer, const std::string& name, const RunResult& result,
+                    const TransitionSystem& system) {
+  Registry registry;
+  registry.loadDirectory(Registry::defaultPluginDir());
+  const ResultHeader header{"square", "test", "z3", "tree", 0};
+  for (const OutputFile& f : registry.makeWriter(writer, Options{})->write({result, system, header}))
+    if (f.name == name) return f.contents;
+  FAIL("writer '" << writer << "' wrote no " << name);
+  return "";
+}
+
 std::string reasonOf(const RunResult& r, TransitionId t) {
   for (const TargetOutcome& o : r.targets)
     if (o.transition == t && o.reason) return std::string(toString(*o.reason));
@@ -140,9 +154,10 @@ TEST_CASE("tree strategies: the state budget ends the search, and the same job g
 
   SquareModel a, b;
   const Run x = generate(a, "coverage", 3), y = generate(b, "coverage", 3);
-  CHECK(treeJson(*x.proposed.tree, a.sys) == treeJson(*y.proposed.tree, b.sys));
-  const ResultHeader header{"square", "test", "z3", "tree", 0};
-  CHECK(resultJson(x.result, a.sys, header) == resultJson(y.result, b.sys, header));
+  REQUIRE(x.result.tree);
+  CHECK(written("tree", "tree.json", x.result, a.sys) == written("tree", "tree.json", y.result, b.sys));
+  CHECK(written("tree", "tree.dot", x.result, a.sys) == written("tree", "tree.dot", y.result, b.sys));
+  CHECK(written("json", "result.json", x.result, a.sys) == written("json", "result.json", y.result, b.sys));
 }
 
 TEST_SUITE_END();

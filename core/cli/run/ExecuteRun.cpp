@@ -15,7 +15,7 @@
 #include "symseq/summary/TableCsv.h"
 #include "symseq/solver/BudgetLayer.h"
 #include "symseq/solver/SmtLibLog.h"
-#include "symseq/run/ResultWriters.h"
+#include "symseq/run/OutputWriters.h"
 #include "symseq/exec/RunResult.h"
 #include "symseq/run/Targets.h"
 #include "symseq/support/AtomicFile.h"
@@ -78,6 +78,7 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   if (config.searcher) searcher = registry.makeSearcher(config.searcher->name, config.searcher->options);
   std::vector<PluginPtr<Heuristic>> heuristics;
   for (const auto& h : config.heuristics) heuristics.push_back(registry.makeHeuristic(h.name, h.options));
+  const std::vector<OutputFormat> formats = makeOutputFormats(config.output, registry);
   const TransitionSystem system = frontend->load(config.model.file, ctx);
   system.validate();
   requireAcceptance(*strategy, config.strategy, system, registry);
@@ -118,16 +119,11 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
 
   const ResultHeader header{config.model.file.filename().string(), config.model.frontend.name,
                             std::string(solver->name()) + " " + solver->version(), config.strategy.name, config.seed};
-  RunSummary summary{resultText(result, system, header), result.replayed};
-  for (const std::string& format : config.output.formats) {
-    if (format == "json") writeFileAtomically(config.output.dir / "result.json", resultJson(result, system, header));
-    if (format == "text") writeFileAtomically(config.output.dir / "result.txt", summary.text);
-    if (format == "dot") writeFileAtomically(config.output.dir / "model.dot", modelDot(result, system));
-    if (format == "tree" && result.tree) {
-      writeFileAtomically(config.output.dir / "tree.json", treeJson(*result.tree, system));
-      writeFileAtomically(config.output.dir / "tree.dot", treeDot(*result.tree, system));
-    }
-  }
+  // Every writer first, then their files: a failing writer leaves none of them behind.
+  std::vector<std::string> reserved{kEffectiveConfigName, "tables"};
+  if (!config.solver.logSmt2.empty()) reserved.insert(reserved.end(), {config.solver.logSmt2, config.solver.logSmt2 + ".partial"});
+  const std::vector<OutputFile> files = writeOutputFiles(formats, WriterInput{result, system, header}, reserved);
+  for (const OutputFile& file : files) writeFileAtomically(config.output.dir / file.name, file.contents);
   // The enriched tables, for the next run to start from.
   if (!system.externals.empty()) {
     std::filesystem::create_directories(config.output.dir / "tables");
@@ -135,7 +131,7 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
       writeFileAtomically(config.output.dir / "tables" / (table.function().name() + ".csv"), tableCsv(table));
   }
   if (log) log->complete();
-  return summary;
+  return RunSummary{consoleSummary(files, result, config.output.dir), result.replayed};
 }
 
 }  // namespace symseq

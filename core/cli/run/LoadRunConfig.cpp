@@ -1,5 +1,7 @@
 #include "symseq/run/LoadRunConfig.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -141,15 +143,24 @@ Budgets readBudgets(const SectionReader& s) {
   return b;
 }
 
-OutputConfig readOutput(const SectionReader& s, const fs::path& base) {
+// `formats` names writer plugins, each checked at its place in the list.
+OutputConfig readOutput(const SectionReader& s, const fs::path& base, const Registry& registry) {
   s.checkKeys({"dir", "formats"});
   OutputConfig o;
   o.dir = resolvePath(base, s.string("dir").value_or("out"));
   if (auto formats = s.strings("formats")) {
-    const auto& known = knownOutputFormats();
-    for (const auto& f : *formats)
-      if (std::find(known.begin(), known.end(), f) == known.end())
-        s.invalid("formats", "unknown output format '" + f + "'" + didYouMean(f, known), "known formats: json, text, dot, tree");
+    const toml::array& list = *s.get("formats")->as_array();
+    const std::vector<std::string> known = registry.names(PluginKind::Writer);
+    for (auto f = formats->begin(); f != formats->end(); ++f) {
+      const SourceLocation where = toLocation(list[static_cast<std::size_t>(f - formats->begin())].source(), s.file());
+      if (std::find(known.begin(), known.end(), *f) == known.end())
+        throw ConfigError("unknown output format '" + *f + "' in '" + s.keyPath("formats") + "'" + didYouMean(*f, known),
+                          where,
+                          known.empty() ? "no writer plugin is installed; add a plugin directory with --plugin-dir"
+                                        : fmt::format("output formats are writer plugins: {}", fmt::join(known, ", ")));
+      if (std::find(formats->begin(), f, *f) != f)
+        throw ConfigError("output format '" + *f + "' is listed twice in '" + s.keyPath("formats") + "'", where);
+    }
     o.formats = *formats;
   }
   return o;
@@ -184,7 +195,7 @@ RunConfig resolveRunConfig(const RunDocument& document, const Registry& registry
   c.targets = readTargets(section(top, "targets"));
   c.externals = readExternals(section(top, "externals"), impl.baseDir);
   c.budgets = readBudgets(section(top, "budgets"));
-  c.output = readOutput(section(top, "output"), impl.baseDir);
+  c.output = readOutput(section(top, "output"), impl.baseDir, registry);
   return c;
 }
 

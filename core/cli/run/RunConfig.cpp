@@ -5,11 +5,6 @@
 
 namespace symseq {
 
-const std::vector<std::string>& knownOutputFormats() {
-  static const std::vector<std::string> formats{"json", "text", "dot", "tree"};
-  return formats;
-}
-
 bool sameOptions(const Options& a, const Options& b) {
   return std::equal(a.entries().begin(), a.entries().end(), b.entries().begin(), b.entries().end(),
                     [](const auto& x, const auto& y) { return x.first == y.first && x.second.value == y.second.value; });

@@ -1,6 +1,7 @@
 #pragma once
-// Carries out one validated run: makes the configured plugins, prepares the output directory
-// (with effective-run.toml), then loads the model, generates, replays and writes the results.
+// Carries out one validated run: makes the configured plugins (the writers too), prepares the
+// output directory (with effective-run.toml), then loads the model, generates, replays and writes
+// the files the writers return.
 #include <string>
 
 #include "symseq/plugin/Registry.h"
@@ -10,7 +11,7 @@ namespace symseq {
 
 // What the command line reports after a run.
 struct RunSummary {
-  std::string text;        // the text table (result.txt), also printed
+  std::string text;        // printed: the writers' console summary (consoleSummary in OutputWriters.h)
   bool replayed = false;   // every proposed sequence replayed on the model
 };
 

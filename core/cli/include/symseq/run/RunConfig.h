@@ -71,6 +71,8 @@ struct ExternalsConfig {
 
 struct OutputConfig {
   std::filesystem::path dir;
+  // Writer plugins by name: those the run file lists are checked as it is read, the defaults when
+  // the run makes its writers.
   std::vector<std::string> formats{"json", "text"};
 };
 
@@ -90,9 +92,6 @@ struct RunConfig {
   Budgets budgets;
   OutputConfig output;
 };
-
-// The output formats the kernel can write.
-[[nodiscard]] const std::vector<std::string>& knownOutputFormats();
 
 // Equality of meaning: values are compared, source locations (and runFile) are not, so a
 // configuration equals the one read back from its effective-run.toml.

@@ -1,15 +1,15 @@
+// The `dot` writer: model.dot, a picture of the model with its targets and their coverage.
+#include <boost/dll/alias.hpp>
 #include <sstream>
 
 #include "symseq/expr/Printer.h"
-#include "DotText.h"
-#include "symseq/run/ResultWriters.h"
-
-namespace symseq {
+#include "symseq/plugin/PluginDescriptor.h"
+#include "symseq/plugin/Writer.h"
+#include "symseq/writing/DotText.h"
 
 namespace {
 
-
-}  // namespace
+using namespace symseq;
 
 // Targets are bold; covered transitions green; targets left uncovered red and dashed.
 std::string modelDot(const RunResult& result, const TransitionSystem& system) {
@@ -34,4 +34,23 @@ std::string modelDot(const RunResult& result, const TransitionSystem& system) {
   return out.str();
 }
 
-}  // namespace symseq
+class DotWriter final : public Writer {
+ public:
+  std::vector<OutputFile> write(const WriterInput& run) const override {
+    return {{"model.dot", modelDot(run.result, run.system)}};
+  }
+};
+
+PluginPtr<Writer> make(const Options&) { return makePluginPtr<DotWriter>(); }
+
+const PluginDescriptor descriptor{
+    .kind = PluginKind::Writer,
+    .name = "dot",
+    .version = "1.0.0",
+    .summary = "model.dot: the model as a graph, targets bold, covered green, uncovered targets red and dashed",
+    .makeWriter = &make,
+};
+
+}  // namespace
+
+BOOST_DLL_ALIAS(descriptor, symseq_plugin)

@@ -1,4 +1,4 @@
-#include "Trace.h"
+#include "symseq/writing/Trace.h"
 
 namespace symseq {
 

@@ -1,5 +1,5 @@
 #pragma once
-// Text for DOT files, shared by the model and tree pictures. Internal to run/.
+// Text for DOT files, shared by the model and tree pictures (the dot and tree writers).
 #include <string>
 
 namespace symseq {

@@ -1,13 +1,17 @@
+// The `text` writer: result.txt, the input vectors of each sequence step by step and the
+// coverage, for a person; `symseq run` prints it as the run's console summary.
 #include <algorithm>
+#include <boost/dll/alias.hpp>
 #include <sstream>
 
-#include "Trace.h"
-#include "symseq/run/ResultWriters.h"
+#include "symseq/plugin/PluginDescriptor.h"
+#include "symseq/plugin/Writer.h"
 #include "symseq/summary/FunctionTable.h"
-
-namespace symseq {
+#include "symseq/writing/Trace.h"
 
 namespace {
+
+using namespace symseq;
 
 // Columns padded to their widest cell, so the table reads in a terminal.
 std::string table(const std::vector<std::vector<std::string>>& rows) {
@@ -49,8 +53,6 @@ std::string traceTable(const TestSequence& s, const TransitionSystem& system) {
   }
   return table(rows);
 }
-
-}  // namespace
 
 std::string resultText(const RunResult& result, const TransitionSystem& system, const ResultHeader& header) {
   std::ostringstream out;
@@ -97,4 +99,23 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
   return out.str();
 }
 
-}  // namespace symseq
+class TextWriter final : public Writer {
+ public:
+  std::vector<OutputFile> write(const WriterInput& run) const override {
+    return {{"result.txt", resultText(run.result, run.system, run.header), true}};
+  }
+};
+
+PluginPtr<Writer> make(const Options&) { return makePluginPtr<TextWriter>(); }
+
+const PluginDescriptor descriptor{
+    .kind = PluginKind::Writer,
+    .name = "text",
+    .version = "1.0.0",
+    .summary = "result.txt: each sequence's inputs step by step, then coverage; printed by symseq run",
+    .makeWriter = &make,
+};
+
+}  // namespace
+
+BOOST_DLL_ALIAS(descriptor, symseq_plugin)

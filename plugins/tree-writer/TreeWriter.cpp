@@ -1,14 +1,18 @@
-// tree.json and tree.dot: the symbolic execution tree of a tree strategy (docs/results.md).
+// The `tree` writer: tree.json and tree.dot, the symbolic execution tree of a tree strategy
+// (docs/results.md); nothing when the strategy built no tree.
+#include <boost/dll/alias.hpp>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "symseq/exec/SymbolicTree.h"
 #include "symseq/expr/Printer.h"
-#include "DotText.h"
-#include "symseq/run/ResultWriters.h"
-
-namespace symseq {
+#include "symseq/plugin/PluginDescriptor.h"
+#include "symseq/plugin/Writer.h"
+#include "symseq/writing/DotText.h"
 
 namespace {
+
+using namespace symseq;
 
 std::string callText(const CallRecord& c) {
   std::string text = toString(c.result) + " = " + c.function->name() + "(";
@@ -26,9 +30,6 @@ std::string actionText(const TreeNode& n, const TransitionSystem& system) {
   for (std::size_t i = 0; i < terms.size(); ++i) text += (i ? ", " : "") + toString(terms[i]);
   return text + ")";
 }
-
-
-}  // namespace
 
 std::string treeJson(const SymbolicTree& tree, const TransitionSystem& system) {
   using json = nlohmann::ordered_json;
@@ -71,4 +72,24 @@ std::string treeDot(const SymbolicTree& tree, const TransitionSystem& system) {
   return out.str();
 }
 
-}  // namespace symseq
+class TreeWriter final : public Writer {
+ public:
+  std::vector<OutputFile> write(const WriterInput& run) const override {
+    if (!run.result.tree) return {};
+    return {{"tree.json", treeJson(*run.result.tree, run.system)}, {"tree.dot", treeDot(*run.result.tree, run.system)}};
+  }
+};
+
+PluginPtr<Writer> make(const Options&) { return makePluginPtr<TreeWriter>(); }
+
+const PluginDescriptor descriptor{
+    .kind = PluginKind::Writer,
+    .name = "tree",
+    .version = "1.0.0",
+    .summary = "tree.json and tree.dot: the symbolic execution tree, when the strategy built one",
+    .makeWriter = &make,
+};
+
+}  // namespace
+
+BOOST_DLL_ALIAS(descriptor, symseq_plugin)

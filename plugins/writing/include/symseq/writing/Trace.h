@@ -1,10 +1,10 @@
 #pragma once
 // A sequence that names its transitions (tree strategies), as the writers show it: one event per
-// transition, with the step whose inputs it reads or the output it must emit. Internal to run/.
+// transition, with the step whose inputs it reads or the output it must emit.
 #include <vector>
 
 #include "symseq/ir/TransitionSystem.h"
-#include "symseq/plugin/Strategy.h"
+#include "symseq/exec/TestSequence.h"
 
 namespace symseq {
 

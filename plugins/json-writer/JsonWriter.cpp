@@ -1,12 +1,15 @@
+// The `json` writer: result.json, the machine-readable result (schema in docs/results.md).
+#include <boost/dll/alias.hpp>
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "Trace.h"
-#include "symseq/run/ResultWriters.h"
-
-namespace symseq {
+#include "symseq/plugin/PluginDescriptor.h"
+#include "symseq/plugin/Writer.h"
+#include "symseq/writing/Trace.h"
 
 namespace {
+
+using namespace symseq;
 
 nlohmann::ordered_json toJson(const Value& v) {
   switch (v.sort().kind()) {
@@ -62,8 +65,6 @@ nlohmann::ordered_json externalFailures(const RunResult& result) {
   return out;
 }
 
-}  // namespace
-
 std::string resultJson(const RunResult& result, const TransitionSystem& system, const ResultHeader& header) {
   using json = nlohmann::ordered_json;
   json targets = json::array();
@@ -113,4 +114,23 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
   return doc.dump(2) + "\n";
 }
 
-}  // namespace symseq
+class JsonWriter final : public Writer {
+ public:
+  std::vector<OutputFile> write(const WriterInput& run) const override {
+    return {{"result.json", resultJson(run.result, run.system, run.header)}};
+  }
+};
+
+PluginPtr<Writer> make(const Options&) { return makePluginPtr<JsonWriter>(); }
+
+const PluginDescriptor descriptor{
+    .kind = PluginKind::Writer,
+    .name = "json",
+    .version = "1.0.0",
+    .summary = "result.json: targets, sequences, replay and statistics (docs/results.md)",
+    .makeWriter = &make,
+};
+
+}  // namespace
+
+BOOST_DLL_ALIAS(descriptor, symseq_plugin)

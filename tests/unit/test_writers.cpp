@@ -1,0 +1,167 @@
+// Writers are plugins: [output] formats names them, a writer from a plugin directory is used by a
+// run, `symseq run` prints the file a writer marks as its console summary, and a writer that
+// fails, or returns a file the run cannot write, leaves no result file behind.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "ScratchDir.h"
+#include "symseq/plugin/PluginDescriptor.h"
+#include "symseq/plugin/Registry.h"
+#include "symseq/plugin/Writer.h"
+#include "symseq/run/ExecuteRun.h"
+#include "symseq/run/LoadRunConfig.h"
+
+using namespace symseq;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kGm = fs::path(SYMSEQ_SOURCE_DIR) / "configs" / "gm.toml";
+
+// A plugin folder with only the test writer: the test-plugin folder also holds broken plugins.
+fs::path csvSummaryDir() {
+  const fs::path dir = test::scratchDir("writers") / "plugins";
+  fs::create_directories(dir);
+  fs::copy_file(fs::path(SYMSEQ_TEST_PLUGIN_DIR) / "test-csv-summary.so", dir / "test-csv-summary.so",
+                fs::copy_options::overwrite_existing);
+  return dir;
+}
+
+std::string read(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::string> filesIn(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+struct Written {
+  fs::path dir;
+  RunSummary summary;
+};
+
+// configs/gm.toml with `formats` (TOML) into a fresh scratch folder `out`.
+Written runGm(Registry& registry, const std::string& formats, const std::string& out,
+              const std::vector<fs::path>& extraDirs = {}) {
+  const fs::path dir = test::scratchDir("writers") / out;
+  fs::remove_all(dir);
+  const RunConfig config =
+      loadRunConfig(kGm, {"output.dir=\"" + dir.string() + "\"", "output.formats=" + formats}, registry, extraDirs);
+  return {dir, executeRun(config, registry)};
+}
+
+Registry& withDefaults(Registry& registry) {
+  registry.loadDirectory(Registry::defaultPluginDir());
+  return registry;
+}
+
+// Writers compiled into the test, each wrong in its own way.
+class BadWriter final : public Writer {
+ public:
+  explicit BadWriter(std::string file) : file_(std::move(file)) {}
+  std::vector<OutputFile> write(const WriterInput&) const override {
+    if (file_.empty()) throw ConfigError("this run cannot be written", std::nullopt, "try another format");
+    return {{"fine.txt", "written first\n"}, {file_, "clobbers\n"}};
+  }
+
+ private:
+  std::string file_;
+};
+
+template <const char* File>
+PluginPtr<Writer> makeBad(const Options&) {
+  return makePluginPtr<BadWriter>(File);
+}
+
+constexpr char kThrows[] = "";
+constexpr char kEscapes[] = "../escaped.txt";
+constexpr char kClashes[] = "result.json";
+constexpr char kReserved[] = "effective-run.toml";
+
+template <const char* File>
+PluginDescriptor badWriter(const char* name) {
+  return PluginDescriptor{.kind = PluginKind::Writer, .name = name, .version = "0", .summary = "", .makeWriter = &makeBad<File>};
+}
+
+}  // namespace
+
+TEST_CASE("writers: a writer plugin from a plugin directory is used by a run when formats names it") {
+  Registry registry;
+  const fs::path plugins = csvSummaryDir();
+  withDefaults(registry).loadDirectory(plugins);
+  const Written run = runGm(registry, R"(["json", "csv-summary"])", "csv", {plugins});
+  CHECK(filesIn(run.dir) == std::vector<std::string>{"effective-run.toml", "result.json", "summary.csv"});
+  // Its file says what result.json says, target by target.
+  const auto result = nlohmann::json::parse(read(run.dir / "result.json"));
+  std::string expected = "target,covered,reason\n";
+  for (const auto& t : result["targets"])
+    expected += t["name"].get<std::string>() + "," + (t["covered"].get<bool>() ? "true" : "false") + "," +
+                t.value("reason", std::string()) + "\n";
+  REQUIRE(result["targets"].size() >= 2);
+  CHECK(read(run.dir / "summary.csv") == expected);
+  // Neither file is marked as the console summary: the run prints its coverage and the files.
+  CHECK(run.summary.text == "targets: " + std::to_string(result["covered"].get<int>()) + " of " +
+                                std::to_string(result["targets"].size()) + " covered, confirmed by replay\nwritten to " +
+                                run.dir.string() + ": effective-run.toml, result.json, summary.csv\n");
+
+  // Without the plugin's folder the same run file is refused while it is read.
+  Registry plain;
+  withDefaults(plain);
+  CHECK_THROWS_WITH_AS(runGm(plain, R"(["json", "csv-summary"])", "no-csv"),
+                       doctest::Contains("unknown output format 'csv-summary' in 'output.formats'"), ConfigError);
+  CHECK_FALSE(fs::exists(test::scratchDir("writers") / "no-csv"));
+}
+
+TEST_CASE("writers: symseq run prints the file a writer marks as the console summary (the text writer's table)") {
+  Registry registry;
+  const fs::path plugins = csvSummaryDir();
+  withDefaults(registry).loadDirectory(plugins);
+  const Written run = runGm(registry, R"(["csv-summary", "text", "dot", "tree"])", "text");
+  // No tree: gm's strategy (symtest) builds none, so the tree writer returns no file.
+  CHECK(filesIn(run.dir) == std::vector<std::string>{"effective-run.toml", "model.dot", "result.txt", "summary.csv"});
+  CHECK(run.summary.text == read(run.dir / "result.txt"));
+  CHECK(run.summary.text.starts_with("model gm (gm.cfg), strategy symtest, solver z3 "));
+  CHECK(run.summary.replayed);
+}
+
+TEST_CASE("writers: the shipped formats are the writer plugins dot, json, text and tree, each its own shared object") {
+  Registry registry;
+  withDefaults(registry);
+  CHECK(registry.names(PluginKind::Writer) == std::vector<std::string>{"dot", "json", "text", "tree"});
+  for (const PluginInfo& info : registry.list())
+    if (info.kind == PluginKind::Writer) CHECK(info.file.filename().string().starts_with("symseq-writer-"));
+}
+
+TEST_CASE("writers: a failing writer, or a file the run cannot write, leaves no result file behind") {
+  const PluginDescriptor descriptors[] = {badWriter<kThrows>("throws"), badWriter<kEscapes>("escapes"),
+                                          badWriter<kClashes>("clashes"), badWriter<kReserved>("reserved")};
+  Registry registry;
+  withDefaults(registry);
+  for (const PluginDescriptor& d : descriptors) registry.addBuiltin(d);
+  const std::pair<const char*, const char*> cases[] = {
+      {"throws", "writer plugin 'throws': this run cannot be written"},
+      {"escapes", "writer plugin 'escapes' returned the file name '../escaped.txt', which is not a plain file name"},
+      {"clashes", "writer plugin 'clashes' returned 'result.json', which writer plugin 'json' also returned"},
+      {"reserved", "writer plugin 'reserved' returned 'effective-run.toml', a file the run writes itself"},
+  };
+  for (const auto& [name, message] : cases) {
+    CAPTURE(name);
+    // The json writer comes first and succeeds: its file is not written either.
+    CHECK_THROWS_WITH_AS(runGm(registry, std::string(R"(["json", ")") + name + "\"]", name), doctest::Contains(message),
+                         PluginError);
+    const fs::path dir = test::scratchDir("writers") / name;
+    CHECK(filesIn(dir) == std::vector<std::string>{"effective-run.toml"});
+    CHECK_FALSE(fs::exists(dir.parent_path() / "escaped.txt"));
+  }
+}
