@@ -2,6 +2,8 @@
 // What a strategy counts while it searches, reported under `stats` in result.json.
 #include <cstdint>
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct StrategyStats {
@@ -19,3 +21,5 @@ struct StrategyStats {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -11,6 +11,8 @@
 
 #include "symseq/plugin/PluginDescriptor.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct PluginInfo {
@@ -66,3 +68,5 @@ class Registry {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -6,6 +6,8 @@
 
 #include "symseq/plugin/Heuristic.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // What a search heuristic may look at when it scores a state (read-only, no pointers to order by).
@@ -26,3 +28,5 @@ class SYMSEQ_VISIBLE SearchHeuristic : public Heuristic {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -7,6 +7,8 @@
 
 #include "symseq/plugin/SearchHeuristic.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct FrontierState {
@@ -38,3 +40,5 @@ class Searcher {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -18,6 +18,8 @@
 #include "symseq/solver/Solver.h"
 #include "symseq/summary/ExternalFailure.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct HeuristicRef;
@@ -56,3 +58,5 @@ class Strategy {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

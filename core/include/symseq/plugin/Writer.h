@@ -2,6 +2,8 @@
 // A writer turns a replayed run result into output files (result.json, result.txt, model.dot,
 // tree.json/tree.dot). Writers are plugins of their own kind, named by the run file's
 // [output] formats, so a new output format is one small plugin.
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class Writer {
@@ -10,3 +12,5 @@ class Writer {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

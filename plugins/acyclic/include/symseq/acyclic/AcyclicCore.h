@@ -11,6 +11,8 @@
 
 #include "symseq/ir/TransitionSystem.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class AcyclicCore {
@@ -54,3 +56,5 @@ class AcyclicCore {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

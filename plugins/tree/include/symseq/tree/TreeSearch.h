@@ -19,6 +19,8 @@
 #include "symseq/plugin/PluginPtr.h"
 #include "symseq/plugin/Strategy.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct TreeSearchOptions {
@@ -52,3 +54,5 @@ class TreeStrategy final : public Strategy {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop
