@@ -7,10 +7,10 @@
 namespace symseq::cli {
 
 void addVersionCommand(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("version", "Print the version, build id and plugin ABI version");
+  auto* cmd = app.add_subcommand("version", "Print the version, build id and plugin ABI id");
   cmd->callback([&action] {
     action = [] {
-      std::cout << "symseq " << kVersion << "\nbuild " << kBuildId << "\nplugin ABI " << kAbiVersion << "\n";
+      std::cout << "symseq " << kVersion << "\nbuild " << kBuildId << "\nplugin ABI id " << kAbiIdText << "\n";
       return 0;
     };
   });
