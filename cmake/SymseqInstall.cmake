@@ -6,7 +6,8 @@ install(TARGETS symseq_core EXPORT symseqTargets
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS symseq RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/core/include/symseq DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(FILES ${CMAKE_BINARY_DIR}/generated/symseq/BuildInfo.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/symseq)
+install(FILES ${CMAKE_BINARY_DIR}/generated/symseq/BuildInfo.h ${CMAKE_BINARY_DIR}/generated/symseq/AbiId.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/symseq)
 install(EXPORT symseqTargets NAMESPACE symseq:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/symseq)
 set(SYMSEQ_INSTALL_SANITIZE ${SYMSEQ_SANITIZE})
 configure_package_config_file(${CMAKE_SOURCE_DIR}/cmake/symseqConfig.cmake.in

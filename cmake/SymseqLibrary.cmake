@@ -1,6 +1,9 @@
 # symseq_add_plugin_library(<target> <alias> [LIBRARIES <libs...>])
 # A shared library that several plugins link (plugins/acyclic, plugins/tree): sources in src/,
 # public headers in include/symseq/<name>/, installed beside the kernel and exported with it.
+# As the kernel, it exports only what its public headers declare (they wrap their declarations in
+# `#pragma GCC visibility push(default)` / `pop`), and those headers are inputs of the plugin ABI
+# identifier (cmake/SymseqAbiId.cmake), since plugins compile against them too.
 function(symseq_add_plugin_library target alias)
   cmake_parse_arguments(ARG "" "" "LIBRARIES" ${ARGN})
   file(GLOB _sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/*.cpp)
@@ -9,7 +12,8 @@ function(symseq_add_plugin_library target alias)
   string(REPLACE "_" "-" _output ${target})
   set_target_properties(${target} PROPERTIES OUTPUT_NAME ${_output} EXPORT_NAME ${alias}
     VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR}
-    INSTALL_RPATH "$ORIGIN")
+    INSTALL_RPATH "$ORIGIN" CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+  set_property(GLOBAL APPEND PROPERTY SYMSEQ_PUBLIC_HEADER_ROOTS ${CMAKE_CURRENT_SOURCE_DIR}/include)
   target_include_directories(${target} PUBLIC
     $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)

@@ -27,7 +27,7 @@ struct SymseqCommand {
 // else whole as the message.
 [[nodiscard]] Error parseSymseqError(const std::string& standardError);
 
-// `symseq version --json`: version, commit, build_id, compiler, plugin_abi.
+// `symseq version --json`: version, commit, build_id, compiler, plugin_abi_id.
 [[nodiscard]] nlohmann::ordered_json symseqVersion(const SymseqCommand& symseq);
 // `symseq plugins --json` with the plugin arguments: the plugins the cells get.
 [[nodiscard]] nlohmann::ordered_json symseqPlugins(const SymseqCommand& symseq);

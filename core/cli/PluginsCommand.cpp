@@ -49,6 +49,8 @@ int listPlugins(const PluginsOptions& o) {
     std::cout << out.dump(2) << "\n";
     return 0;
   }
+  // Every plugin listed was built against the kernel's ABI id; others are refused at load.
+  std::cout << "kernel ABI id " << kAbiIdText << "\n";
   if (plugins.empty()) std::cout << "no plugins found\n";
   for (const auto& p : plugins) {
     std::cout << std::left << std::setw(10) << toString(p.kind) << std::setw(20) << p.name << std::setw(10)
@@ -63,7 +65,8 @@ int listPlugins(const PluginsOptions& o) {
 
 void addPluginsCommand(CLI::App& app, Action& action) {
   auto options = std::make_shared<PluginsOptions>();
-  auto* cmd = app.add_subcommand("plugins", "List the installed plugins (kind, name, version, file, build id, heuristic families)");
+  auto* cmd = app.add_subcommand(
+      "plugins", "List the installed plugins (kind, name, version, file, build id, heuristic families) and the kernel's ABI id");
   addPluginDirOptions(*cmd, options->dirs);
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->callback([&action, options] { action = [options] { return listPlugins(*options); }; });

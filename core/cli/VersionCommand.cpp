@@ -15,11 +15,11 @@ namespace {
 int printVersion(bool json) {
   if (json) {
     const nlohmann::ordered_json out{{"version", kVersion},   {"commit", kGitCommit},   {"build_id", kBuildId},
-                                     {"compiler", kCompiler}, {"plugin_abi", kAbiVersion}};
+                                     {"compiler", kCompiler}, {"plugin_abi_id", kAbiIdText}};
     std::cout << out.dump(2) << "\n";
     return 0;
   }
-  std::cout << "symseq " << kVersion << "\nbuild " << kBuildId << "\nplugin ABI " << kAbiVersion << "\n";
+  std::cout << "symseq " << kVersion << "\nbuild " << kBuildId << "\nplugin ABI id " << kAbiIdText << "\n";
   return 0;
 }
 
@@ -27,8 +27,8 @@ int printVersion(bool json) {
 
 void addVersionCommand(CLI::App& app, Action& action) {
   auto json = std::make_shared<bool>(false);
-  auto* cmd = app.add_subcommand("version", "Print the version, build id and plugin ABI version");
-  cmd->add_flag("--json", *json, "Print JSON (version, commit, build_id, compiler, plugin_abi) instead");
+  auto* cmd = app.add_subcommand("version", "Print the version, build id and plugin ABI id");
+  cmd->add_flag("--json", *json, "Print JSON (version, commit, build_id, compiler, plugin_abi_id) instead");
   cmd->callback([&action, json] { action = [json] { return printVersion(*json); }; });
 }
 

@@ -331,7 +331,7 @@ TEST_CASE("parseSymseqError reads symseq's message back: location, message and h
 TEST_CASE("provenance: symseq's version and plugins as it reports them, the files hashed, shard and date") {
   const Matrix m = matrix("[[runs]]\nfile = \"../gm.toml\"\n");
   const json version{{"version", "0.1.0"}, {"commit", "abc"}, {"build_id", "b1"}, {"compiler", "GNU 12.2.0"},
-                     {"plugin_abi", 3}};
+                     {"plugin_abi_id", "0123456789abcdef"}};
   const json plugins = json::parse(R"([
     {"kind": "frontend", "name": "cfg", "version": "0.1.0", "summary": "s", "file": "/p/cfg.so", "build_id": "b1", "options": []},
     {"kind": "solver", "name": "z3", "version": "4.8.12.0", "summary": "s", "file": "/p/z3.so", "build_id": "b1", "options": []}])");

@@ -70,12 +70,14 @@ TEST_CASE("a shared object without descriptor is refused without running it") {
             "other libraries out of the plugin directory");
 }
 
-TEST_CASE("a plugin of another ABI version is refused, naming both versions") {
+TEST_CASE("a plugin of another ABI id is refused, naming both ids") {
   Registry r;
   const fs::path f = plugin("test-wrong-abi.so");
   CHECK(errorText([&] { r.loadFile(f); }) ==
-        f.string() + ": error: plugin ABI version 999, but this kernel has ABI version " +
-            std::to_string(kAbiVersion) + "\n  hint: rebuild the plugin against this kernel (`symseq version` shows which)");
+        f.string() + ": error: plugin built against ABI id 0bad0bad0bad0bad, but this kernel has ABI id " +
+            kAbiIdText +
+            "\n  hint: the public headers the plugin was compiled against differ from this kernel's; rebuild the "
+            "plugin against this kernel's headers (`symseq version` shows its ABI id)");
   CHECK(r.list().empty());
 }
 

@@ -16,6 +16,8 @@
 
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -31,5 +33,7 @@ typedef int (*symseq_external_fn)(const symseq_value* args, uint32_t nargs, syms
 #ifdef __cplusplus
 }
 #endif
+
+#pragma GCC visibility pop
 
 #endif

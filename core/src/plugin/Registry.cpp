@@ -5,6 +5,7 @@
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/dll/shared_library.hpp>
 #include <dlfcn.h>
+#include <fmt/format.h>
 #include <set>
 #include <string_view>
 #include <toml++/toml.h>
@@ -180,6 +181,10 @@ std::shared_ptr<boost::dll::shared_library> open(const fs::path& file) {
   }
 }
 
+std::string abiMismatch(std::uint64_t pluginId) {
+  return fmt::format("plugin built against ABI id {:016x}, but this kernel has ABI id {}", pluginId, kAbiIdText);
+}
+
 // Plugin make-functions may throw anything; the exception object and its type_info live in the
 // plugin, so turn it into a kernel exception while the library is certainly still loaded.
 template <class Make>
@@ -219,13 +224,12 @@ void Registry::loadFile(const fs::path& given) {
 
   precheck(file);
   auto library = open(file);
-  // Only the first member is read before the version is known to match.
-  const auto& abi = library->get_alias<const std::uint32_t>(kPluginSymbol);
-  if (abi != kAbiVersion)
-    throw fileError(file,
-                    "plugin ABI version " + std::to_string(abi) + ", but this kernel has ABI version " +
-                        std::to_string(kAbiVersion),
-                    "rebuild the plugin against this kernel (`symseq version` shows which)");
+  // Only the first member is read before the identifier is known to match.
+  const auto& abi = library->get_alias<const std::uint64_t>(kPluginSymbol);
+  if (abi != kAbiId)
+    throw fileError(file, abiMismatch(abi),
+                    "the public headers the plugin was compiled against differ from this kernel's; rebuild "
+                    "the plugin against this kernel's headers (`symseq version` shows its ABI id)");
   const auto& descriptor = library->get_alias<const PluginDescriptor>(kPluginSymbol);
   if (auto problem = descriptorProblem(descriptor))
     throw fileError(file, "malformed plugin descriptor: " + *problem,
@@ -250,9 +254,7 @@ void Registry::loadDirectory(const fs::path& dir) {
 }
 
 void Registry::addBuiltin(const PluginDescriptor& descriptor) {
-  if (descriptor.abiVersion != kAbiVersion)
-    throw PluginError("built-in plugin with ABI version " + std::to_string(descriptor.abiVersion) +
-                      ", but this kernel has ABI version " + std::to_string(kAbiVersion));
+  if (descriptor.abiId != kAbiId) throw PluginError("built-in " + abiMismatch(descriptor.abiId));
   if (auto problem = descriptorProblem(descriptor))
     throw PluginError("malformed built-in plugin descriptor: " + *problem);
   add(descriptor, nullptr, {});

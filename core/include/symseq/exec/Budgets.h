@@ -3,6 +3,8 @@
 #include <chrono>
 #include <cstdint>
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct Budgets {
@@ -12,3 +14,5 @@ struct Budgets {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

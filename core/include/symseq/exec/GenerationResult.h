@@ -11,6 +11,8 @@
 #include "symseq/exec/UncoveredReason.h"
 #include "symseq/summary/ExternalFailure.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct SymbolicTree;
@@ -26,3 +28,5 @@ struct GenerationResult {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -22,6 +22,8 @@
 #include "symseq/ir/TransitionSystem.h"
 #include "symseq/exec/TestSequence.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct ReplayLimits {
@@ -50,3 +52,5 @@ struct ReplayResult {
                                   const ReplayLimits& limits = {});
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct ResultHeader {
@@ -16,3 +18,5 @@ struct ResultHeader {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -12,6 +12,8 @@
 #include "symseq/exec/GenerationResult.h"
 #include "symseq/solver/SolverStats.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct TargetOutcome {
@@ -44,3 +46,5 @@ struct RunResult {
                                       const FunctionInterpretations* functions = nullptr);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

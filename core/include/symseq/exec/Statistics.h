@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // The counters every result reports (0 when a strategy does not count them), in report order.
@@ -51,3 +53,5 @@ class Statistics {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

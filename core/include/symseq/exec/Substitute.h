@@ -4,6 +4,8 @@
 
 #include "symseq/expr/ExprContext.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 using Substitution = std::map<Expr, Expr, ExprIdLess>;
@@ -13,3 +15,5 @@ using Substitution = std::map<Expr, Expr, ExprIdLess>;
 [[nodiscard]] Expr substitute(ExprContext& ctx, Expr e, const Substitution& s);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

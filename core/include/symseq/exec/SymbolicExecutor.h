@@ -9,6 +9,8 @@
 #include "symseq/exec/Substitute.h"
 #include "symseq/ir/TransitionSystem.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct SymbolicState {
@@ -48,3 +50,5 @@ class SymbolicExecutor {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

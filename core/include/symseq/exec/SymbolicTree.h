@@ -10,6 +10,8 @@
 #include "symseq/ir/TransitionSystem.h"
 #include "symseq/summary/CallRecord.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 using TreeNodeId = std::uint32_t;
@@ -36,3 +38,5 @@ struct SymbolicTree {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

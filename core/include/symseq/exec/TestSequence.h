@@ -8,6 +8,8 @@
 #include "symseq/expr/Valuation.h"
 #include "symseq/ir/TransitionSystem.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // A value emitted on an output channel (an IOSTS `c!(t1, ..., tn)`), observed or expected.
@@ -38,3 +40,5 @@ struct TestSequence {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

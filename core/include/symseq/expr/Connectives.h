@@ -5,6 +5,8 @@
 
 #include "symseq/expr/ExprContext.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // `true` for no operands; `false` when one is `false`.
@@ -13,3 +15,5 @@ namespace symseq {
 [[nodiscard]] Expr disjunction(ExprContext& ctx, std::span<const Expr> parts);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -5,8 +5,12 @@
 // without a value, or a function without an interpretation throws EvalError.
 #include "symseq/expr/Valuation.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 [[nodiscard]] Value evaluate(Expr e, const Valuation& values, const FunctionInterpretations* functions = nullptr);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

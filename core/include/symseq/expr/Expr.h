@@ -13,6 +13,8 @@
 #include "symseq/expr/Sort.h"
 #include "symseq/expr/Value.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class ExprContext;
@@ -85,3 +87,5 @@ template <>
 struct std::hash<symseq::Expr> {
   std::size_t operator()(symseq::Expr e) const noexcept { return static_cast<std::size_t>(e.hash()); }
 };
+
+#pragma GCC visibility pop

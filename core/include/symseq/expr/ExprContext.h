@@ -17,6 +17,8 @@
 #include "symseq/expr/Expr.h"
 #include "symseq/expr/FunctionDecl.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class ExprContext {
@@ -94,3 +96,5 @@ class ExprContext {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -5,8 +5,12 @@
 // decides such guards without a solver query. External and uninterpreted applications are kept.
 #include "symseq/expr/ExprContext.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 [[nodiscard]] Expr foldConstants(ExprContext& ctx, Expr e);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

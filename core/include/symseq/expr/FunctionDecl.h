@@ -6,6 +6,8 @@
 
 #include "symseq/expr/Sort.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 enum class FunctionKind : std::uint8_t { Uninterpreted, External };
@@ -33,3 +35,5 @@ class FunctionDecl {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <string_view>
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 enum class Op : std::uint8_t {
@@ -29,3 +31,5 @@ inline constexpr int kOpCount = static_cast<int>(Op::BvSrem) + 1;
 [[nodiscard]] std::string_view opName(Op op);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -16,6 +16,8 @@
 #include "symseq/expr/ExprContext.h"
 #include "symseq/support/Error.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // What identifiers mean while parsing. The default scope is the context's variables and functions.
@@ -50,3 +52,5 @@ struct ParseOptions {
 [[nodiscard]] bool isReservedName(std::string_view name);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

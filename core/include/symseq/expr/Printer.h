@@ -5,6 +5,8 @@
 
 #include "symseq/expr/Expr.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // Infix text that parseExpr turns back into the same node (with the same names in scope).
@@ -18,3 +20,5 @@ namespace symseq {
 [[nodiscard]] std::string toSmtLibScript(std::span<const Expr> assertions);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -9,6 +9,8 @@
 
 #include "symseq/expr/ExprContext.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // Rewritten nodes by creation id; keep one across calls to share work between them.
@@ -27,3 +29,5 @@ using Rebuild = std::function<Expr(Expr node, std::span<const Expr> kids, bool c
 void collectVariables(Expr term, std::set<Expr, ExprIdLess>& out);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

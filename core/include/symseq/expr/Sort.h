@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 enum class SortKind : std::uint8_t { Bool, Int, Real, BitVec };
@@ -43,3 +45,5 @@ class Sort {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

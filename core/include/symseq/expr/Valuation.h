@@ -8,6 +8,8 @@
 #include "symseq/expr/Expr.h"
 #include "symseq/expr/FunctionDecl.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class Valuation {
@@ -38,3 +40,5 @@ class FunctionInterpretations {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -8,6 +8,8 @@
 
 #include "symseq/expr/Sort.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 using BigInt = boost::multiprecision::cpp_int;
@@ -45,3 +47,5 @@ class Value {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -17,6 +17,8 @@
 #include "symseq/expr/ExprContext.h"
 #include "symseq/support/Error.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 using LocationId = std::uint32_t;
@@ -122,3 +124,5 @@ class TransitionSystem {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

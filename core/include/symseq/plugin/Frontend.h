@@ -7,6 +7,8 @@
 #include "symseq/ir/TransitionSystem.h"
 #include "symseq/plugin/Options.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct TargetSpec;
@@ -19,3 +21,5 @@ class Frontend {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -5,6 +5,8 @@
 
 #include "symseq/support/Error.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // Visible and anchored in the kernel (out-of-line destructor) so that a strategy in one plugin
@@ -21,3 +23,5 @@ struct HeuristicRef {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -13,6 +13,8 @@
 
 #include "symseq/support/Error.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 enum class OptionType : std::uint8_t { Bool, Int, Real, String, StringList };
@@ -73,3 +75,5 @@ class Options {
 [[nodiscard]] std::string toTomlLiteral(const OptionValue& v);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

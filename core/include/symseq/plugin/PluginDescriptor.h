@@ -5,20 +5,23 @@
 //   const symseq::PluginDescriptor descriptor{ .kind = symseq::PluginKind::Heuristic, ... };
 //   BOOST_DLL_ALIAS(descriptor, symseq_plugin)
 //
-// `abiVersion` is the first member and stays first in every future layout, so the registry can
-// read it, and refuse the plugin, before it touches anything else.
+// `abiId` is the first member and stays first in every future layout, so the registry can read
+// it, and refuse the plugin, before it touches anything else. It is not bumped by hand: it is a
+// hash of every public header, generated at build time (cmake/SymseqAbiId.cmake), so a plugin
+// compiled against headers that differ in any way from the kernel's is refused.
 #include <cstdint>
 #include <span>
 #include <string_view>
 
+#include "symseq/AbiId.h"
 #include "symseq/BuildInfo.h"
 #include "symseq/plugin/Options.h"
 #include "symseq/support/PluginPtr.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
-// Bump on any change to the descriptor or to an interface a plugin implements or calls.
-inline constexpr std::uint32_t kAbiVersion = 5;
 inline constexpr const char* kPluginSymbol = "symseq_plugin";
 
 enum class PluginKind : std::uint32_t { Frontend, Solver, Strategy, Heuristic, Searcher, Writer };
@@ -33,7 +36,7 @@ class Searcher;
 class Writer;
 
 struct PluginDescriptor {
-  std::uint32_t abiVersion = kAbiVersion;  // must stay the first member
+  std::uint64_t abiId = kAbiId;  // must stay the first member (symseq/AbiId.h)
   PluginKind kind = PluginKind::Heuristic;
   const char* name = "";
   const char* version = "";
@@ -60,3 +63,5 @@ struct PluginDescriptor {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

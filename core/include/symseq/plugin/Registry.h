@@ -11,6 +11,8 @@
 
 #include "symseq/plugin/PluginDescriptor.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct PluginInfo {
@@ -67,3 +69,5 @@ class Registry {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

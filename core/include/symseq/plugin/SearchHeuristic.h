@@ -9,6 +9,8 @@
 #include "symseq/ir/TransitionSystem.h"
 #include "symseq/plugin/Heuristic.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // A distance or step count that does not exist (no uncovered target reachable; never covered new).
@@ -49,3 +51,5 @@ class SYMSEQ_VISIBLE SearchHeuristic : public Heuristic {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

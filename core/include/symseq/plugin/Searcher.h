@@ -8,6 +8,8 @@
 
 #include "symseq/plugin/SearchHeuristic.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // A state waiting in the frontier, as a searcher stores it (a value; members only appended).
@@ -49,3 +51,5 @@ class Searcher {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

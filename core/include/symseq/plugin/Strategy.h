@@ -15,6 +15,8 @@
 #include "symseq/ir/TransitionSystem.h"
 #include "symseq/solver/Solver.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct HeuristicRef;
@@ -51,3 +53,5 @@ class Strategy {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

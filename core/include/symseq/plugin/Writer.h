@@ -13,6 +13,8 @@
 #include "symseq/exec/RunResult.h"
 #include "symseq/ir/TransitionSystem.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // What a writer describes: the result after replay (coverage is what replay saw; the targets, in
@@ -44,3 +46,5 @@ class Writer {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -11,6 +11,8 @@
 #include "symseq/expr/ExprContext.h"
 #include "symseq/solver/Solver.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class BackendSolver : public Solver {
@@ -64,3 +66,5 @@ class BackendSolver : public Solver {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -9,6 +9,8 @@
 
 #include "symseq/solver/SolverLayer.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class BudgetLayer final : public SolverLayer {
@@ -38,3 +40,5 @@ class BudgetLayer final : public SolverLayer {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

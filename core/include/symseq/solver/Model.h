@@ -5,6 +5,8 @@
 
 #include "symseq/expr/Valuation.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class Model {
@@ -19,3 +21,5 @@ class Model {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

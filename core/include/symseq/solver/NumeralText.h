@@ -6,6 +6,8 @@
 
 #include "symseq/expr/Value.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // "[-]digits"; throws SolverError for anything else.
@@ -14,3 +16,5 @@ namespace symseq {
 [[nodiscard]] Rational parseRationalText(std::string_view text);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

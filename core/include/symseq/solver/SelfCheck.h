@@ -7,6 +7,8 @@
 #include "symseq/expr/ExprContext.h"
 #include "symseq/solver/Solver.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct SelfCheckReport {
@@ -19,3 +21,5 @@ struct SelfCheckReport {
 [[nodiscard]] SelfCheckReport runSelfCheck(Solver& solver, ExprContext& ctx);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -10,6 +10,8 @@
 
 #include "symseq/solver/SolverLayer.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class SmtLibLog final : public SolverLayer {
@@ -30,3 +32,5 @@ class SmtLibLog final : public SolverLayer {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

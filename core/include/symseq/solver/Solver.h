@@ -15,6 +15,8 @@
 #include "symseq/solver/Model.h"
 #include "symseq/solver/SolverStats.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 enum class CheckResult : std::uint8_t { Sat, Unsat, Unknown };
@@ -57,3 +59,5 @@ class Solver {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -4,6 +4,8 @@
 #include "symseq/support/PluginPtr.h"
 #include "symseq/solver/Solver.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class SolverLayer : public Solver {
@@ -32,3 +34,5 @@ class SolverLayer : public Solver {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

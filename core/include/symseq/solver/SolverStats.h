@@ -3,6 +3,8 @@
 #include <chrono>
 #include <cstdint>
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct SolverStats {
@@ -14,3 +16,5 @@ struct SolverStats {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -9,6 +9,8 @@
 
 #include "symseq/expr/Rewrite.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct CallRecord {
@@ -40,3 +42,5 @@ class CallExtractor {
 [[nodiscard]] bool callsExternal(Expr term);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -6,6 +6,8 @@
 
 #include "symseq/expr/Value.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct ExternalFailure {
@@ -15,3 +17,5 @@ struct ExternalFailure {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

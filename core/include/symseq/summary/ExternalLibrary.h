@@ -10,6 +10,8 @@
 
 #include "symseq/expr/Valuation.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct ExternalBinding {
@@ -39,3 +41,5 @@ class ExternalLibrary {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

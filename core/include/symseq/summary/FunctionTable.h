@@ -10,6 +10,8 @@
 #include "symseq/expr/FunctionDecl.h"
 #include "symseq/expr/Value.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct TableRow {
@@ -53,3 +55,5 @@ class FunctionTables {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -9,6 +9,8 @@
 #include "symseq/summary/FunctionTable.h"
 #include "symseq/support/Error.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // Checks one row where it was read (e.g. against the real function); throws to refuse it.
@@ -23,3 +25,5 @@ void readTableCsv(const std::filesystem::path& file, FunctionTable& table, const
 [[nodiscard]] std::string tableCsv(const FunctionTable& table);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <string_view>
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // Writes `text` to a temporary file next to `path`, flushes it and renames it over `path`
@@ -11,3 +13,5 @@ namespace symseq {
 void writeFileAtomically(const std::filesystem::path& path, std::string_view text);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // Levenshtein distance; small strings only.
@@ -19,3 +21,5 @@ namespace symseq {
 [[nodiscard]] std::string didYouMean(std::string_view word, const std::vector<std::string>& candidates);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

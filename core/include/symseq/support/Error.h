@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#pragma GCC visibility push(default)
+
 // Types thrown or caught across the kernel/plugin boundary keep default visibility even in
 // plugins built with -fvisibility=hidden, so there is one type info for each, in the kernel.
 #define SYMSEQ_VISIBLE __attribute__((visibility("default")))
@@ -80,3 +82,5 @@ class SYMSEQ_VISIBLE EvalError : public Error {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -3,8 +3,12 @@
 #include <filesystem>
 #include <string>
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 [[nodiscard]] std::string readModelFile(const std::filesystem::path& file);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -5,6 +5,8 @@
 #include <memory>
 #include <utility>
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class LibraryAnchor {
@@ -32,3 +34,5 @@ PluginPtr<T> makePluginPtr(Args&&... args) {
 }
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

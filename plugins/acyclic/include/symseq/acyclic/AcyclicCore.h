@@ -12,6 +12,8 @@
 
 #include "symseq/ir/TransitionSystem.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class AcyclicCore {
@@ -58,3 +60,5 @@ class AcyclicCore {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -14,6 +14,8 @@
 
 #include "symseq/acyclic/Unrolling.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // A sequence of `length` steps and the targets it takes.
@@ -76,3 +78,5 @@ class BoundedCoverage {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

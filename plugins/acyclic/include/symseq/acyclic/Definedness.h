@@ -7,6 +7,8 @@
 
 #include "symseq/expr/ExprContext.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class Definedness {
@@ -24,3 +26,5 @@ class Definedness {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

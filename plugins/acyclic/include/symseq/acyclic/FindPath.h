@@ -16,6 +16,8 @@
 
 #include "symseq/acyclic/SyntacticPath.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 enum class FindPathMode : std::uint8_t { Greedy, Exact };
@@ -36,3 +38,5 @@ struct FindPathRequest {
 [[nodiscard]] std::uint32_t minimumIterations(const AcyclicCore& core, std::span<const TransitionId> targets);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

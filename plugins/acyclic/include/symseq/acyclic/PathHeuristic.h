@@ -11,6 +11,8 @@
 #include "symseq/acyclic/SyntacticPath.h"
 #include "symseq/plugin/Heuristic.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // What went wrong with a plan.
@@ -35,3 +37,5 @@ class SYMSEQ_VISIBLE PathHeuristic : public Heuristic {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -9,6 +9,8 @@
 
 #include "symseq/acyclic/AcyclicCore.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct SyntacticPath {
@@ -30,3 +32,5 @@ struct SyntacticPath {
 [[nodiscard]] std::optional<std::string> wholePathDefect(const AcyclicCore& core, const SyntacticPath& path);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -25,6 +25,8 @@
 #include "symseq/plugin/Strategy.h"
 #include "symseq/solver/Solver.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 class Unrolling {
@@ -84,3 +86,5 @@ class Unrolling {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

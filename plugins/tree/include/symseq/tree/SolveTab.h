@@ -16,6 +16,8 @@
 #include "symseq/expr/Valuation.h"
 #include "symseq/plugin/Strategy.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct SolveTabJob {
@@ -42,3 +44,5 @@ struct SolveTabResult {
 [[nodiscard]] SolveTabResult solveTab(const SolveTabJob& job);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

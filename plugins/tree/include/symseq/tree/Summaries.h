@@ -6,6 +6,8 @@
 #include "symseq/summary/CallRecord.h"
 #include "symseq/summary/FunctionTable.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // Sum(cl, tab_p): the call matches one row (false for an empty table).
@@ -21,3 +23,5 @@ namespace symseq {
 [[nodiscard]] std::vector<const CallRecord*> dependencies(const CallRecord& call, std::span<const CallRecord> calls);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

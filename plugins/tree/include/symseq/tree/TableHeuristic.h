@@ -10,6 +10,8 @@
 #include "symseq/summary/CallRecord.h"
 #include "symseq/summary/FunctionTable.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct TableSituation {
@@ -26,3 +28,5 @@ class SYMSEQ_VISIBLE TableHeuristic : public Heuristic {
 };
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -18,6 +18,8 @@
 #include "symseq/plugin/Options.h"
 #include "symseq/plugin/Strategy.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct TreeSearchOptions {
@@ -37,3 +39,5 @@ struct TreeSearchOptions {
 [[nodiscard]] GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -2,6 +2,8 @@
 // Text for DOT files, shared by the model and tree pictures (the dot and tree writers).
 #include <string>
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 // `s` as a DOT string: quotes and backslashes escaped, line breaks as DOT's `\n`.
@@ -19,3 +21,5 @@ namespace symseq {
 }
 
 }  // namespace symseq
+
+#pragma GCC visibility pop

@@ -6,6 +6,8 @@
 #include "symseq/ir/TransitionSystem.h"
 #include "symseq/exec/TestSequence.h"
 
+#pragma GCC visibility push(default)
+
 namespace symseq {
 
 struct TraceEvent {
@@ -18,3 +20,5 @@ struct TraceEvent {
 [[nodiscard]] std::vector<TraceEvent> traceOf(const TestSequence& s, const TransitionSystem& system);
 
 }  // namespace symseq
+
+#pragma GCC visibility pop
