@@ -32,10 +32,10 @@ if(NOT last_output MATCHES "solver +z3 ")
 endif()
 message(STATUS "out-of-tree plugin built and loaded:\n${last_output}")
 
-# best-first on RUN_FILE into WORK_DIR/<name>, with the example's plugin folder and `args`.
+# the tree strategy with the best-first searcher on RUN_FILE into WORK_DIR/<name>, with the example's plugin folder and `args`.
 function(best_first name)
   run(${prefix}/bin/symseq run ${RUN_FILE} --plugin-dir ${WORK_DIR}/build/plugins
-      --set "strategy.name=\"best-first\"" --set "output.dir=\"${WORK_DIR}/${name}\""
+      --set "strategy={name=\"tree\"}" --set "searcher.name=\"best-first\"" --set "output.dir=\"${WORK_DIR}/${name}\""
       --set "output.formats=[\"json\", \"tree\"]" ${ARGN})
   file(READ ${WORK_DIR}/${name}/result.json result)
   string(JSON replayed GET "${result}" replayed)
