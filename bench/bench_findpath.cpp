@@ -1,4 +1,4 @@
-// FINDPATH speed (core/include/symseq/acyclic/FindPath.h) on generated acyclic cores of 1,000 and
+// FINDPATH speed (plugins/acyclic/include/symseq/acyclic/FindPath.h) on generated acyclic cores of 1,000 and
 // 10,000 decisions per iteration: AcyclicCore::analyse alone, then findPath greedy and exact from
 // an empty forced start, with every transition or a random half as targets. The aim is under
 // one second per call at 10,000 decisions in a Release build.

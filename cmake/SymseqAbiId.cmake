@@ -1,7 +1,7 @@
 # The plugin ABI identifier, derived from the public headers instead of bumped by hand.
 #
 # Its inputs are every public header a plugin can compile against: the kernel's
-# (core/include/symseq/**) and those of the plugin libraries (plugins/acyclic, plugins/tree),
+# (core/include/symseq/**) and those of the plugin libraries (plugins/acyclic, plugins/tree, plugins/writing),
 # that is, exactly what `cmake --install` puts under <prefix>/include/symseq apart from the
 # generated BuildInfo.h and AbiId.h. Each header contributes its path relative to its include
 # root (e.g. symseq/plugin/PluginDescriptor.h) and the SHA-256 of its content, in path order;

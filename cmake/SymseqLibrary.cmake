@@ -1,5 +1,5 @@
 # symseq_add_plugin_library(<target> <alias> [LIBRARIES <libs...>])
-# A shared library that several plugins link (plugins/acyclic, plugins/tree): sources in src/,
+# A shared library that several plugins link (plugins/acyclic, plugins/tree, plugins/writing): sources in src/,
 # public headers in include/symseq/<name>/, installed beside the kernel and exported with it.
 # As the kernel, it exports only what its public headers declare (they wrap their declarations in
 # `#pragma GCC visibility push(default)` / `pop`), and those headers are inputs of the plugin ABI

@@ -2,27 +2,11 @@
 # run afresh and `symseq bench compare`d with the committed results, every non-timing column
 # identical; and in the fresh results, best-first with md2u and with covnew covers every target in
 # fewer states (`iterations`) than bfs, with each solver.
-foreach(var SYMSEQ MATRIX COMMITTED WORK_DIR)
-  if(NOT DEFINED ${var})
-    message(FATAL_ERROR "${var} is not set")
-  endif()
-endforeach()
-file(REMOVE_RECURSE ${WORK_DIR})
-file(MAKE_DIRECTORY ${WORK_DIR})
-
-execute_process(COMMAND ${SYMSEQ} bench ${MATRIX} --out ${WORK_DIR}/fresh.jsonl
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "symseq bench ${MATRIX}: exit ${rc}\n${out}\n${err}")
-endif()
-execute_process(COMMAND ${SYMSEQ} bench compare ${COMMITTED} ${WORK_DIR}/fresh.jsonl
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "; 0 configurations whose results \\(not times\\) differ")
-  message(FATAL_ERROR "the committed ${COMMITTED} does not reproduce (exit ${rc}):\n${out}\n${err}")
-endif()
+# The rerun and the comparison with the committed results, as for every committed matrix.
+include(${CMAKE_CURRENT_LIST_DIR}/BenchReproduce.cmake)
 
 # run:solver -> iterations, from the fresh cells.
-file(STRINGS ${WORK_DIR}/fresh.jsonl lines)
+file(STRINGS ${WORK_DIR}/rerun.jsonl lines)
 foreach(line IN LISTS lines)
   string(JSON type GET "${line}" type)
   if(NOT type STREQUAL "cell")

@@ -1,4 +1,4 @@
-// AcyclicCore (core/include/symseq/acyclic/AcyclicCore.h): the orders and loop head of a good model,
+// AcyclicCore (plugins/acyclic/include/symseq/acyclic/AcyclicCore.h): the orders and loop head of a good model,
 // and each shape it refuses, with the message a user sees.
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// FINDPATH (core/include/symseq/acyclic/FindPath.h): greedy paths on small hand-made cores, forced
+// FINDPATH (plugins/acyclic/include/symseq/acyclic/FindPath.h): greedy paths on small hand-made cores, forced
 // starts, the iteration cap; the exact mode against a brute-force minimum over a few hundred
 // seeded random cores; greedy against a plain per-iteration dynamic program on larger, deep
 // random cores (its incremental updates); splitPath / flatten.

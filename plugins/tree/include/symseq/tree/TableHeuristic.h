@@ -3,7 +3,7 @@
 // condition is unsatisfiable up to the current function tables, a table heuristic contributes a
 // formula that steers the solver towards new inputs worth running the real functions on
 // (NoCorres: inputs not yet in the tables; Dep: arguments compatible with the results the tables
-// already hold). It only builds a formula; SolveTab (summary/SolveTab.h) does the solving.
+// already hold). It only builds a formula; SolveTab (tree/SolveTab.h) does the solving.
 #include <span>
 
 #include "symseq/plugin/Heuristic.h"
