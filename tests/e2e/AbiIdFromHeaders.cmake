@@ -9,16 +9,8 @@ foreach(var ROOTS ABI_HEADER WORK_DIR GENERATOR)
     message(FATAL_ERROR "AbiIdFromHeaders.cmake needs -D${var}=...")
   endif()
 endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/ScriptHelpers.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/SymseqAbiId.cmake)
-
-# The id a generated AbiId.h holds.
-function(id_in_header header out_var)
-  file(READ ${header} text)
-  if(NOT text MATCHES "kAbiIdText = \"([0-9a-f]+)\"")
-    message(FATAL_ERROR "${header} holds no kAbiIdText")
-  endif()
-  set(${out_var} ${CMAKE_MATCH_1} PARENT_SCOPE)
-endfunction()
 
 # A copy of the header trees under <dir>/root0, <dir>/root1, ...; its roots in <out_var>.
 function(copy_trees dir out_var)
