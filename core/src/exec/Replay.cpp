@@ -1,6 +1,7 @@
 #include "symseq/exec/Replay.h"
 
 #include "symseq/expr/Evaluator.h"
+#include "symseq/expr/Printer.h"
 
 namespace symseq {
 
@@ -19,6 +20,8 @@ class Replayer {
 
   void run(const TestSequence& sequence) {
     initialise(sequence.initial);
+    for (Expr axiom : system_.axioms)
+      if (!eval(axiom, nullptr).asBool()) fail("the test's frozen values violate the axiom " + toString(axiom));
     ReplayedStep prefix;
     if (sequence.prefix)
       runPath(*sequence.prefix, nullptr, prefix);
@@ -66,13 +69,14 @@ class Replayer {
     if (expected && *expected != seen) fail("expected " + describe(*expected) + ", observed " + describe(seen));
   }
 
-  Value eval(Expr e, const Transition& t) const {
+  Value eval(Expr e, const Transition* t) const {
     try {
       return evaluate(e, state_, functions_);
     } catch (const Error& err) {
-      fail("transition '" + t.name + "': " + err.message());
+      fail(t ? "transition '" + t->name + "': " + err.message() : err.message());
     }
   }
+  Value eval(Expr e, const Transition& t) const { return eval(e, &t); }
 
   void initialise(const Valuation& given) {
     location_ = system_.initial;
@@ -173,10 +177,36 @@ class Replayer {
 
 }  // namespace
 
+namespace {
+
+// The external functions plus the programs, whose calls read the test's witness table: the
+// contract is checked by the guards of the behaviour variants the test fires.
+FunctionInterpretations withPrograms(const TransitionSystem& system, const TestSequence& sequence,
+                                     const FunctionInterpretations* functions) {
+  FunctionInterpretations all = functions ? *functions : FunctionInterpretations{};
+  for (const Contract& c : system.contracts) {
+    const FunctionDecl* program = c.program;
+    all.set(*program, [program, &sequence](std::span<const Value> args) -> Value {
+      for (const ProgramResult& row : sequence.programResults)
+        if (row.program == program && std::equal(row.args.begin(), row.args.end(), args.begin(), args.end()))
+          return row.result;
+      std::string call = program->name() + "(";
+      for (std::size_t i = 0; i < args.size(); ++i) call += (i ? ", " : "") + args[i].toString();
+      throw EvalError("the test assumes no result for the program call " + call + ")", std::nullopt,
+                      "a test over programs carries the result of every call it makes");
+    });
+  }
+  return all;
+}
+
+}  // namespace
+
 ReplayResult replay(const TransitionSystem& system, const TestSequence& sequence, const FunctionInterpretations* functions,
                     const ReplayLimits& limits) {
   ReplayResult result;
-  Replayer replayer(system, functions, limits, result);
+  const FunctionInterpretations programs =
+      system.contracts.empty() ? FunctionInterpretations{} : withPrograms(system, sequence, functions);
+  Replayer replayer(system, system.contracts.empty() ? functions : &programs, limits, result);
   try {
     replayer.run(sequence);
   } catch (const ReplayFailure& f) {

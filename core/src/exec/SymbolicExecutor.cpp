@@ -7,6 +7,9 @@ namespace symseq {
 SymbolicState SymbolicExecutor::initial() const {
   SymbolicState s;
   s.location = system_.initial;
+  // The axioms over frozen variables hold on every path (iosts-program-contracts.md, Def 7).
+  for (Expr a : system_.axioms)
+    if (!(a.isConst() && a.value() == Value::boolean(true))) s.pathCondition.push_back(a);
   for (const VariableDecl& v : system_.variables)
     if (v.role == VariableRole::State) s.store.emplace(v.var, v.initial ? *v.initial : v.var);
   return s;

@@ -78,6 +78,12 @@ std::vector<TransitionId> TransitionSystem::outgoing(LocationId from) const {
   return out;
 }
 
+const Contract* TransitionSystem::findContract(const FunctionDecl& program) const {
+  for (const Contract& c : contracts)
+    if (c.program == &program) return &c;
+  return nullptr;
+}
+
 void TransitionSystem::validate() const {
   const std::string system = name.empty() ? "the transition system" : "transition system '" + name + "'";
   if (locations.empty()) throw Error(system + " has no locations", std::nullopt, "declare at least one location");
@@ -95,6 +101,9 @@ void TransitionSystem::validate() const {
     const std::string var = "variable '" + std::string(v.var.name()) + "'";
     if (&v.var.context() != ctx_) throw Error(var + " belongs to another expression context", v.where);
     if (!declared.insert(v.var.id()).second) throw Error(var + " is declared twice", v.where);
+    if (v.frozen && (v.role != VariableRole::State || v.initial))
+      throw Error(var + " is frozen, so it must be a state variable without an initial value", v.where,
+                  "constrain a frozen variable with axioms");
     if (!v.initial) continue;
     if (v.role != VariableRole::State)
       throw Error(var + " is " + roleName(v.role) + " and cannot have an initial value", v.where,
@@ -151,12 +160,26 @@ void TransitionSystem::validate() const {
       const std::string var = quoted(u.variable.name());
       if (d->role == VariableRole::Input)
         throw Error(tr + " assigns input variable " + var, t.where, "inputs are bound by input actions only");
+      if (d->frozen) throw Error(tr + " assigns frozen variable " + var, t.where, "a frozen variable never changes");
       if (u.value.isNull() || u.value.sort() != u.variable.sort())
         throw Error(tr + " assigns " + var + " a value of sort " +
                         (u.value.isNull() ? std::string("<none>") : u.value.sort().toString()) + ", expected " +
                         u.variable.sort().toString(), t.where);
     }
   }
+  for (const Contract& c : contracts) {
+    if (c.program == nullptr || c.program->kind() != FunctionKind::Program)
+      throw Error(system + ": a contract is not attached to a function of kind Program", c.where);
+    if (c.params.size() != c.program->params().size() || c.result.isNull() || c.result.sort() != c.program->result())
+      throw Error("the contract of program '" + c.program->name() + "' does not match its signature " +
+                      c.program->signature(), c.where);
+    for (const Behavior& b : c.behaviors)
+      if (b.pre.isNull() || b.post.isNull() || !b.pre.sort().isBool() || !b.post.sort().isBool())
+        throw Error("behaviour '" + b.name + "' of program '" + c.program->name() + "' needs Boolean pre- and postconditions",
+                    b.where);
+  }
+  for (Expr a : axioms)
+    if (a.isNull() || !a.sort().isBool()) throw Error(system + ": an axiom is not a Boolean term");
   for (TransitionId t : declaredTargets)
     if (t >= transitions.size())
       throw Error(system + ": declared target " + std::to_string(t) + " is out of range (" +

@@ -30,6 +30,15 @@ struct TestStep {
   std::optional<std::vector<OutputEvent>> expectedOutputs;
 };
 
+// A result a test assumes of a program known by its contract (a row of the test's witness
+// table): replay evaluates the program's calls through these rows.
+struct ProgramResult {
+  const FunctionDecl* program = nullptr;
+  std::vector<Value> args;
+  Value result;
+  friend bool operator==(const ProgramResult&, const ProgramResult&) = default;
+};
+
 struct TestSequence {
   Valuation initial;  // values of state variables the model leaves unconstrained
   std::vector<TestStep> steps;
@@ -37,6 +46,8 @@ struct TestSequence {
   // when absent, the first enabled ones fire (exec/Replay.h).
   std::optional<std::vector<TransitionId>> prefix;
   std::optional<std::vector<OutputEvent>> prefixOutputs;  // expected from the prefix, when given
+  // The programs' results the test assumes (its witness table); a call without a row fails replay.
+  std::vector<ProgramResult> programResults;
 };
 
 }  // namespace symseq

@@ -1,6 +1,8 @@
 #pragma once
-// A declared function: uninterpreted for the solver; an external one also has a concrete
-// implementation that replay calls (supplied by the model's frontend, see Evaluator.h).
+// A declared function: uninterpreted for the solver. An external one also has a concrete
+// implementation that replay calls (supplied by the model's frontend, see Evaluator.h); a program
+// (iosts-program-contracts.md) is known only by its contract (ir/Contract.h), and replay reads its
+// results from the witness table a test carries.
 #include <string>
 #include <vector>
 
@@ -10,7 +12,7 @@
 
 namespace symseq {
 
-enum class FunctionKind : std::uint8_t { Uninterpreted, External };
+enum class FunctionKind : std::uint8_t { Uninterpreted, External, Program };
 
 class FunctionDecl {
  public:

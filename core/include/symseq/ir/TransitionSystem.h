@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "symseq/expr/ExprContext.h"
+#include "symseq/ir/Contract.h"
 #include "symseq/support/Error.h"
 
 #pragma GCC visibility push(default)
@@ -35,6 +36,9 @@ struct VariableDecl {
   VariableRole role = VariableRole::State;
   std::optional<Expr> initial;  // State only; a closed term. None: any value of its sort.
   std::optional<SourceLocation> where;
+  // A frozen State variable (the paper's W): no initial value, never updated, one value shared by
+  // every path and every test; axioms constrain it.
+  bool frozen{false};
 };
 
 struct Location {
@@ -71,6 +75,12 @@ struct Transition {
   Action action;
   std::vector<Update> updates;
   std::optional<SourceLocation> where;
+  // The model-level transition this one was made from, when lowering split one into several
+  // (a call's behaviours, `price#coffee`); empty when it is the model's transition itself.
+  std::string origin{};
+  std::vector<std::string> variant{};  // the labels that tell the split ones apart, in call order
+  // The transition of the model as results count coverage: `origin`, or `name` when none.
+  [[nodiscard]] const std::string& modelTransition() const { return origin.empty() ? name : origin; }
 };
 
 // An enumeration of the model (IOSTS `enum Status { ok, alarm }`): lowered to Int values 0..k-1,
@@ -101,11 +111,16 @@ class TransitionSystem {
   // Which variables and channel parameters (channel, parameter) hold an enumeration's values.
   std::map<Expr, std::uint32_t, ExprIdLess> variableEnumerations;
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> parameterEnumerations;
+  // Programs known by their contracts (one per FunctionDecl of kind Program, in declaration
+  // order) and the axioms over frozen variables, asserted at the root of every path.
+  std::vector<Contract> contracts;
+  std::vector<Expr> axioms;
 
   LocationId addLocation(std::string locationName, std::optional<SourceLocation> where = std::nullopt);
   [[nodiscard]] std::optional<LocationId> findLocation(std::string_view locationName) const;
   [[nodiscard]] std::optional<TransitionId> findTransition(std::string_view transitionName) const;
   [[nodiscard]] const VariableDecl* findVariable(Expr var) const;
+  [[nodiscard]] const Contract* findContract(const FunctionDecl& program) const;
   // Transitions leaving `from`, in declaration order.
   [[nodiscard]] std::vector<TransitionId> outgoing(LocationId from) const;
   // The enumeration literal a value of `var` (or of a channel parameter) stands for, if any.

@@ -41,8 +41,9 @@ class Solver {
   // Checks the assertions together with Bool assumptions that hold for this query only.
   virtual CheckResult check(std::span<const Expr> assumptions = {}) = 0;
 
-  // After Sat: a value for each requested variable (model completion: unconstrained ones get
-  // some value of their sort). Throws SolverError when the last check was not Sat.
+  // After Sat: a value for each requested variable or term (model completion: unconstrained ones
+  // get some value of their sort); a term such as a program's application `Price(B@3)` gives the
+  // value the model assigns it. Throws SolverError when the last check was not Sat.
   [[nodiscard]] virtual Model model(std::span<const Expr> variables) = 0;
 
   // After Unsat: a subset of the last check's assumptions that is already unsatisfiable,
