@@ -8,6 +8,8 @@
 // is the program's application term, which stays uninterpreted for the solver, so congruence
 // enforces the paper's determinism condition. A program without behaviours (no contract, C⊤)
 // does not branch. A call is an update whose value is an application of a Program at the top.
+// A variant's guard is And(original guard, Δ1, ..., Δk), one Δ per branching call in update
+// order, each the instantiated And(Pre, Post); its updates are the original ones.
 #include <cstdint>
 #include <vector>
 
@@ -27,7 +29,7 @@ struct ProgramCallSite {
 [[nodiscard]] std::vector<ProgramCallSite> programCalls(const Transition& transition);
 
 // The system with every transition that calls a contracted program split by behaviours; other
-// transitions are copied unchanged. Throws Error when a transition already has a variant, or
+// transitions are copied unchanged. Throws Error when such a transition already has a variant, or
 // when a program application occurs anywhere but as the whole value of an update (located at the
 // transition). Targets the model declares are mapped to every variant of the transition named.
 [[nodiscard]] TransitionSystem splitByBehaviors(const TransitionSystem& system);

@@ -45,7 +45,8 @@ struct DistinguishedPath {
 };
 
 // A4: executes `path` from the initial state and renames its symbols apart with suffix `~index`.
-// Throws Error when a transition does not leave the location the path has reached.
+// Throws Error when a transition does not leave the location the path has reached, and when it
+// calls a program whose contract has behaviours without being split (Branching.h).
 [[nodiscard]] DistinguishedPath distinguish(const TransitionSystem& system, std::span<const TransitionId> path,
                                             std::size_t index);
 
@@ -73,7 +74,10 @@ struct PathSetResult {
 
 // The pairwise encoding of determinism: every distinct application of a Program in `conjuncts` is
 // replaced by a fresh variable and Φ (equal arguments imply equal results) is added for each pair
-// of the same program. With `withDeterminism` false, Φ is left out (each call free).
+// of the same program. With `withDeterminism` false, Φ is left out (each call free). The result
+// is `conjuncts` rewritten, in their order, then Φ; the fresh variables are named `PROGRAM!k`
+// (k: the application's rank among the program's, bottom-up, first occurrence first), so two
+// encodings in one solver scope would share them.
 [[nodiscard]] std::vector<Expr> pairwiseEncoding(ExprContext& ctx, std::span<const Expr> conjuncts,
                                                  bool withDeterminism = true);
 
