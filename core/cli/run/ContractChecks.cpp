@@ -8,7 +8,7 @@ std::vector<ModelFinding> checkModelContracts(const TransitionSystem& system, So
   std::vector<ModelFinding> findings;
   for (const ContractCheck& check : checkContracts(system, solver)) {
     for (const ContractFinding& f : check.findings) {
-      const std::string message = f.describe(*check.contract);
+      const std::string message = f.describe(system, *check.contract);
       if (f.isError())
         throw Error(message, check.contract->where,
                     "the paper's contracts are disjoint: strengthen an assumes clause so that at most one behaviour "
