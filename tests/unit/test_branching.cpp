@@ -194,7 +194,7 @@ TEST_CASE("branching: a program call anywhere but as an update's whole value is 
   }
 }
 
-TEST_CASE("branching: splitting twice is an error; the split system passes validation") {
+TEST_CASE("branching: a split system passes validation and splitting it again is an error") {
   Example3 e;
   const TransitionSystem once = splitByBehaviors(e.ts);
   CHECK_NOTHROW(once.validate());

@@ -281,6 +281,31 @@ TEST_CASE("path sets: a conflict between paths that only determinism makes, mini
     }
 }
 
+TEST_CASE("path sets: one path that calls Price twice on tea needs determinism within itself") {
+  for (const char* solverName : kSolvers)
+    for (const Determinism encoding : kEncodings) {
+      CAPTURE(solverName);
+      CAPTURE(static_cast<int>(encoding));
+      VendingModel v(PriceContract::Cr);
+      v.ts.transitions.push_back({"below160", 4, 1, v.ctx.make(Op::Lt, {v.p, v.num(160)}), {}, {}, VendingModel::at(30)});
+      v.ts.transitions.push_back({"above170", 4, 1, v.ctx.make(Op::Gt, {v.p, v.num(170)}), {}, {}, VendingModel::at(31)});
+      const TransitionSystem split = v.split();
+      const auto twice = [&](const char* first, const char* second) {
+        return VendingModel::ids(split, {"init", "coin", "choose", "price#tea", first, "coin", "choose", "price#tea", second});
+      };
+      auto solver = makeSolver(solverName, v.ctx);
+      // seed-requirements 1.3 item 10: Def 9's pairs include two calls of one path.
+      const std::vector<std::vector<TransitionId>> paths{twice("below160", "above170"), twice("below160", "below160")};
+      const PathSetResult r = checkPathSet(split, *solver, paths, encoding);
+      CHECK((r.alone == std::vector<CheckResult>{CheckResult::Unsat, CheckResult::Sat}));
+      CHECK(said(r.set) == "unsat");
+      CHECK(r.conflict == std::vector<std::size_t>{0});
+      CHECK(r.conflictNeedsDeterminism);
+      REQUIRE(r.paths[0].calls.size() == 2);
+      CHECK(r.paths[0].calls[1].step == 7);
+    }
+}
+
 TEST_CASE("path sets: the pairwise encoding replaces program applications and adds Φ per pair") {
   ExprContext ctx;
   const FunctionDecl& f = ctx.declareFunction("f", {Sort::integer()}, Sort::integer(), FunctionKind::Program);
