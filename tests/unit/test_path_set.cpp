@@ -306,6 +306,47 @@ TEST_CASE("path sets: one path that calls Price twice on tea needs determinism w
     }
 }
 
+TEST_CASE("path sets: frozen variables stay shared by the paths, after the axioms, and the witness gives them") {
+  for (const char* solverName : kSolvers)
+    for (const Determinism encoding : kEncodings) {
+      CAPTURE(solverName);
+      CAPTURE(static_cast<int>(encoding));
+      VendingModel v(PriceContract::Cr);
+      // W, a global constant of the contracts (the paper's W): tea costs exactly W, 170 < W < 180.
+      const Expr W = v.ctx.var("W", Sort::integer());
+      v.ts.variables.push_back({W, VariableRole::State, std::nullopt, VendingModel::at(8), true});
+      const Expr axiom = v.both(v.ctx.make(Op::Lt, {v.num(170), W}), v.ctx.make(Op::Lt, {W, v.num(180)}));
+      v.ts.axioms = {axiom};
+      v.ts.contracts[0].behaviors[0].post = v.ctx.mkEq(v.result, W);
+      v.ts.transitions.push_back({"below160", 4, 1, v.ctx.make(Op::Lt, {v.p, v.num(160)}), {}, {}, VendingModel::at(30)});
+      const TransitionSystem split = v.split();
+      const auto path = [&](const char* behaviour, const char* last) {
+        return VendingModel::ids(split, {"init", "coin", "choose", behaviour, last});
+      };
+      const std::vector<std::vector<TransitionId>> paths{path("price#tea", "add"), path("price#tea", "serve"),
+                                                         path("price#coffee", "serve")};
+      auto solver = makeSolver(solverName, v.ctx);
+      const PathSetResult r = checkPathSet(split, *solver, paths, encoding);
+      for (const DistinguishedPath& d : r.paths) {
+        REQUIRE_FALSE(d.condition.empty());
+        CHECK_SAME(d.condition.front(), axiom);  // the axioms come first, W not renamed
+        CHECK(variablesOf(d.condition).count(W) == 1);
+        CHECK(std::find(d.original.begin(), d.original.end(), W) == d.original.end());
+      }
+      REQUIRE(said(r.set) == "sat");
+      REQUIRE(r.witness);
+      const Value* w = r.witness->frozen.find(W);
+      REQUIRE(w);
+      CHECK(w->asInt() > 170);
+      CHECK(w->asInt() < 180);
+      CHECK(row(*r.witness, 0)->result == *w);
+      // Tea below 160 contradicts the axiom, whatever the programs do.
+      const PathSetResult below = checkPathSet(split, *solver, std::vector<std::vector<TransitionId>>{path("price#tea", "below160")}, encoding);
+      CHECK(said(below.set) == "unsat");
+      CHECK_FALSE(below.conflictNeedsDeterminism);
+    }
+}
+
 TEST_CASE("path sets: the pairwise encoding replaces program applications and adds Φ per pair") {
   ExprContext ctx;
   const FunctionDecl& f = ctx.declareFunction("f", {Sort::integer()}, Sort::integer(), FunctionKind::Program);
