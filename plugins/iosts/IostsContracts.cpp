@@ -134,6 +134,13 @@ class ContractLowering {
   // Checks every name of the condition's text, then parses it as a bool term.
   Expr condition(const ConditionScope& scope, const Condition& c) {
     const ExprText& e = *c.text;
+    // ACSL's connectives the kernel's syntax spells otherwise (its lexer would read `==` then `>`).
+    if (const auto at = e.text.find("<==>"); at != std::string::npos)
+      Scanner::failAt(locate(e, at), "'<==>' is ACSL's equivalence; symseq writes it '==' between bools",
+                      "write (a) == (b), with parentheses: '==' binds tighter than '&&' and '||'");
+    if (const auto at = e.text.find("==>"); at != std::string::npos)
+      Scanner::failAt(locate(e, at), "'==>' is ACSL's implication; symseq writes it '=>'",
+                      "a => b binds loosest, as in ACSL");
     for (const NameUse& n : namesIn(e.text)) {
       const SourceLocation at = locate(e, n.offset);
       if (n.text.front() == '\\') {
