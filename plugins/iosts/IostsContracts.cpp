@@ -91,6 +91,11 @@ class ContractLowering {
     for (std::size_t k = 0; k < sorts.params.size(); ++k) {
       const ResolvedSort& sort = sorts.params[k];
       const Name name = written != nullptr ? written->params[k] : Name{"x" + std::to_string(k + 1), p.name.where};
+      if (written != nullptr && (d_.scope.isLiteral(name.text) || d_.scope.isFrozen(name.text)))
+        Scanner::failAt(name.where,
+                        "parameter '" + name.text + "' of the contract of '" + p.name.text + "' has the name of " +
+                            (d_.scope.isLiteral(name.text) ? "an enum literal" : "a frozen variable"),
+                        "choose another name: the conditions would not tell them apart");
       const std::string prefix = p.name.text + "." + name.text;
       std::vector<Expr> cells;
       for (std::uint32_t c = 0; c < sort.cells.value_or(1); ++c)

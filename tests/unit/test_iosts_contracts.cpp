@@ -417,6 +417,9 @@ TEST_CASE("iosts contracts: errors in contracts, frozen variables and axioms, lo
         "<dir>/m.iosts:10:53: error: behaviour 'b' of program 'Price' calls 'f'\n"
         "  hint: a contract's conditions and the axioms call builtins only (to_real, ...), neither external "
         "functions nor programs");
+  CHECK(loadError(decls + "contract Price(tea) { }\n") ==
+        "<dir>/m.iosts:10:16: error: parameter 'tea' of the contract of 'Price' has the name of an enum literal\n"
+        "  hint: choose another name: the conditions would not tell them apart");
   CHECK(loadError(decls + "input Price(v : int)\n") ==
         "<dir>/m.iosts:5:9: error: 'Price' names both a program and a channel (at <dir>/m.iosts:10:7)\n"
         "  hint: rename one: the program's parameters and the channel's would share variable names");
