@@ -55,6 +55,7 @@ struct Condition {
   std::string reader;    // "behaviour 'tea' of program 'Price'", "an axiom"
   bool resultAllowed;    // ensures
   std::string allowed;   // "a parameter nor a frozen variable", for "neither ..."
+  bool axiom = false;
 };
 
 class ContractLowering {
@@ -68,7 +69,7 @@ class ContractLowering {
     addGlobals(scope);
     for (const ExprText& a : m_.axioms)
       system_.axioms.push_back(
-          condition(scope, {&a, "the axiom", "an axiom", false, "a frozen variable nor an enum literal"}));
+          condition(scope, {&a, "the axiom", "an axiom", false, "a frozen variable nor an enum literal", true}));
   }
 
  private:
@@ -153,7 +154,7 @@ class ContractLowering {
           Scanner::failAt(at, "unknown ACSL construct '" + n.text + "'",
                           "a contract's conditions use symseq's expression syntax, with \\result for the result");
         if (!c.resultAllowed)
-          Scanner::failAt(at, std::string("\\result in ") + (c.reader == "an axiom" ? "an axiom" : "an assumes clause"),
+          Scanner::failAt(at, std::string("\\result in ") + (c.axiom ? "an axiom" : "an assumes clause"),
                           "an assumes clause reads the parameters and frozen variables; the result is known in "
                           "ensures clauses only");
         continue;
@@ -165,9 +166,9 @@ class ContractLowering {
                         "functions nor programs");
       if (scope.knows(n.text)) continue;
       std::string hint = "declare it with 'frozen " + n.text + " : SORT' to share it between contracts and axioms";
-      if (c.reader != "an axiom") hint = "name a parameter, \\result (in ensures) or a frozen variable; " + hint;
+      if (!c.axiom) hint = "name a parameter, \\result (in ensures) or a frozen variable; " + hint;
       if (d_.attributes.count(n.text) != 0)
-        hint = c.reader == "an axiom" ? "an axiom constrains frozen variables, whose value is one for every path; an "
+        hint = c.axiom ? "an axiom constrains frozen variables, whose value is one for every path; an "
                                         "attribute changes along a path"
                                       : "a contract does not read the model's attributes: pass the value as an "
                                         "argument of the call";

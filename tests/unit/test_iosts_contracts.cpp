@@ -384,7 +384,8 @@ TEST_CASE("iosts contracts: errors in contracts, frozen variables and axioms, lo
   CHECK(loadError(decls + "contract Price(x1) { behavior b: ensures \\old(x1) > 0; }\n") ==
         "<dir>/m.iosts:10:42: error: unknown ACSL construct '\\old'\n"
         "  hint: a contract's conditions use symseq's expression syntax, with \\result for the result");
-  CHECK(loadError(decls + "contract Price(x1) {\n  behavior b: ensures \\result > 0;\n  behavior b: ensures true;\n}\n") ==
+  CHECK(loadError(decls +
+                  "contract Price(x1) {\n  behavior b: ensures \\result > 0;\n  behavior b: ensures true;\n}\n") ==
         "<dir>/m.iosts:12:12: error: behaviour 'b' is declared twice (first at <dir>/m.iosts:11:12)\n"
         "  hint: give each behaviour its own name");
   CHECK(loadError(decls + "contract Prise(x1) { }\n") ==
