@@ -2,7 +2,8 @@
 // contracts"; seed-requirements 1.6.1): the vending machine of iosts-program-contracts.md
 // (configs/models/vending.iosts) with Example 1's contract, its lowering into one transition per
 // behaviour, the Cartesian product of two calls, the `contracts` option (also from a run file),
-// frozen variables and axioms, and the errors the bad-input corpus leaves out.
+// frozen variables and axioms, and the errors the bad-input corpus leaves out. The shipped model
+// lowers as the kernel tests' hand-built fixture (VendingModel.h) says, under each contract.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -11,6 +12,7 @@
 
 #include "ExprCheck.h"
 #include "ScratchDir.h"
+#include "VendingModel.h"
 #include "symseq/expr/Evaluator.h"
 #include "symseq/expr/Parser.h"
 #include "symseq/expr/Printer.h"
@@ -445,4 +447,74 @@ TEST_CASE("iosts contracts: errors in contract files are located in the file") {
   CHECK(loadError(model, {"c.contract"},
                   {{"c.contract", "frozen W : int\naxiom W > 0\ncontract Price(x1) { behavior b: ensures \\result "
                                   "== W; }\n"}}) == "<no error>");
+}
+
+TEST_CASE("iosts contracts: the shipped vending machine lowers as the kernel's fixture, under C_r, C_w and none") {
+  const std::pair<test::PriceContract, std::vector<std::string>> cases[] = {
+      {test::PriceContract::Cr, {}}, {test::PriceContract::Cw, {"price-cw.contract"}},
+      {test::PriceContract::None, {"price-none.contract"}}};
+  for (const auto& [contract, files] : cases) {
+    Loaded m(kVending, files);
+    const test::VendingModel fixture(contract);
+    const TransitionSystem expected = fixture.split();
+    REQUIRE(m.names().size() == expected.transitions.size());
+    const auto variables = [](const TransitionSystem& sys) {
+      std::vector<std::string> out;
+      for (const VariableDecl& v : sys.variables)
+        out.push_back(toString(v.var) + (v.role == VariableRole::Input ? " input" : " state") +
+                      (v.initial ? " = " + toString(*v.initial) : ""));
+      return out;
+    };
+    CHECK(variables(m.sys) == variables(expected));
+    const auto contractText = [](const TransitionSystem& sys) {
+      std::vector<std::string> out;
+      for (const Contract& c : sys.contracts) {
+        out.push_back(c.program->signature() + " " + toString(c.params.at(0)) + " " + toString(c.result));
+        for (const Behavior& b : c.behaviors) out.push_back(b.name + ": " + toString(b.pre) + " / " + toString(b.post));
+      }
+      return out;
+    };
+    CHECK(contractText(m.sys) == contractText(expected));
+    // Every variable by name in both systems, for valuations; Price by a table in both.
+    const auto valuation = [](const ExprContext& ctx, const std::map<std::string, long>& values) {
+      Valuation v;
+      for (const auto& [name, value] : values)
+        if (const auto var = ctx.findVar(name)) v.set(*var, Value::integer(value));
+      return v;
+    };
+    for (std::size_t i = 0; i < expected.transitions.size(); ++i) {
+      const Transition& want = expected.transitions[i];
+      const Transition& got = m.sys.transitions[i];
+      CAPTURE(want.name);
+      CHECK(got.name == want.name);
+      CHECK(got.origin == want.origin);
+      CHECK(got.variant == want.variant);
+      CHECK(m.sys.locations[got.source].name == expected.locations[want.source].name);
+      CHECK(m.sys.locations[got.target].name == expected.locations[want.target].name);
+      CHECK(got.action.kind == want.action.kind);
+      std::vector<std::string> gotText, wantText;
+      for (Expr a : got.action.args) gotText.push_back(toString(a));
+      for (const Update& u : got.updates) gotText.push_back(toString(u.variable) + " := " + toString(u.value));
+      for (Expr a : want.action.args) wantText.push_back(toString(a));
+      for (const Update& u : want.updates) wantText.push_back(toString(u.variable) + " := " + toString(u.value));
+      CHECK(gotText == wantText);
+      // The guards agree on a grid of stores and implementations of Price.
+      for (const long price0 : {99L, 150L, 200L})
+        for (const long price1 : {150L, 200L, 250L})
+          for (const long mv : {0L, 150L, 200L})
+            for (const long pv : {100L, 150L, 200L, 201L})
+              for (const long d : {0L, 1L, 2L}) {
+                const std::map<std::string, long> values{{"m", mv},       {"x", 5},      {"B", d % 2}, {"p", pv},
+                                                         {"coin.v", 50}, {"choice.d", d}};
+                const auto table = [&](std::span<const Value> args) {
+                  return Value::integer(args[0].asInt() == 0 ? price0 : price1);
+                };
+                FunctionInterpretations gotPrice, wantPrice;
+                gotPrice.set(*m.ctx.findFunction("Price"), table);
+                wantPrice.set(fixture.price, table);
+                CHECK(evaluate(got.guard, valuation(m.ctx, values), &gotPrice) ==
+                      evaluate(want.guard, valuation(fixture.ctx, values), &wantPrice));
+              }
+    }
+  }
 }
