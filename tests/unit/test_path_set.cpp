@@ -281,6 +281,72 @@ TEST_CASE("path sets: a conflict between paths that only determinism makes, mini
     }
 }
 
+TEST_CASE("path sets: one path that calls Price twice on tea needs determinism within itself") {
+  for (const char* solverName : kSolvers)
+    for (const Determinism encoding : kEncodings) {
+      CAPTURE(solverName);
+      CAPTURE(static_cast<int>(encoding));
+      VendingModel v(PriceContract::Cr);
+      v.ts.transitions.push_back({"below160", 4, 1, v.ctx.make(Op::Lt, {v.p, v.num(160)}), {}, {}, VendingModel::at(30)});
+      v.ts.transitions.push_back({"above170", 4, 1, v.ctx.make(Op::Gt, {v.p, v.num(170)}), {}, {}, VendingModel::at(31)});
+      const TransitionSystem split = v.split();
+      const auto twice = [&](const char* first, const char* second) {
+        return VendingModel::ids(split, {"init", "coin", "choose", "price#tea", first, "coin", "choose", "price#tea", second});
+      };
+      auto solver = makeSolver(solverName, v.ctx);
+      // seed-requirements 1.3 item 10: Def 9's pairs include two calls of one path.
+      const std::vector<std::vector<TransitionId>> paths{twice("below160", "above170"), twice("below160", "below160")};
+      const PathSetResult r = checkPathSet(split, *solver, paths, encoding);
+      CHECK((r.alone == std::vector<CheckResult>{CheckResult::Unsat, CheckResult::Sat}));
+      CHECK(said(r.set) == "unsat");
+      CHECK(r.conflict == std::vector<std::size_t>{0});
+      CHECK(r.conflictNeedsDeterminism);
+      REQUIRE(r.paths[0].calls.size() == 2);
+      CHECK(r.paths[0].calls[1].step == 7);
+    }
+}
+
+TEST_CASE("path sets: frozen variables stay shared by the paths, after the axioms, and the witness gives them") {
+  for (const char* solverName : kSolvers)
+    for (const Determinism encoding : kEncodings) {
+      CAPTURE(solverName);
+      CAPTURE(static_cast<int>(encoding));
+      VendingModel v(PriceContract::Cr);
+      // W, a global constant of the contracts (the paper's W): tea costs exactly W, 170 < W < 180.
+      const Expr W = v.ctx.var("W", Sort::integer());
+      v.ts.variables.push_back({W, VariableRole::State, std::nullopt, VendingModel::at(8), true});
+      const Expr axiom = v.both(v.ctx.make(Op::Lt, {v.num(170), W}), v.ctx.make(Op::Lt, {W, v.num(180)}));
+      v.ts.axioms = {axiom};
+      v.ts.contracts[0].behaviors[0].post = v.ctx.mkEq(v.result, W);
+      v.ts.transitions.push_back({"below160", 4, 1, v.ctx.make(Op::Lt, {v.p, v.num(160)}), {}, {}, VendingModel::at(30)});
+      const TransitionSystem split = v.split();
+      const auto path = [&](const char* behaviour, const char* last) {
+        return VendingModel::ids(split, {"init", "coin", "choose", behaviour, last});
+      };
+      const std::vector<std::vector<TransitionId>> paths{path("price#tea", "add"), path("price#tea", "serve"),
+                                                         path("price#coffee", "serve")};
+      auto solver = makeSolver(solverName, v.ctx);
+      const PathSetResult r = checkPathSet(split, *solver, paths, encoding);
+      for (const DistinguishedPath& d : r.paths) {
+        REQUIRE_FALSE(d.condition.empty());
+        CHECK_SAME(d.condition.front(), axiom);  // the axioms come first, W not renamed
+        CHECK(variablesOf(d.condition).count(W) == 1);
+        CHECK(std::find(d.original.begin(), d.original.end(), W) == d.original.end());
+      }
+      REQUIRE(said(r.set) == "sat");
+      REQUIRE(r.witness);
+      const Value* w = r.witness->frozen.find(W);
+      REQUIRE(w);
+      CHECK(w->asInt() > 170);
+      CHECK(w->asInt() < 180);
+      CHECK(row(*r.witness, 0)->result == *w);
+      // Tea below 160 contradicts the axiom, whatever the programs do.
+      const PathSetResult below = checkPathSet(split, *solver, std::vector<std::vector<TransitionId>>{path("price#tea", "below160")}, encoding);
+      CHECK(said(below.set) == "unsat");
+      CHECK_FALSE(below.conflictNeedsDeterminism);
+    }
+}
+
 TEST_CASE("path sets: the pairwise encoding replaces program applications and adds Φ per pair") {
   ExprContext ctx;
   const FunctionDecl& f = ctx.declareFunction("f", {Sort::integer()}, Sort::integer(), FunctionKind::Program);
