@@ -232,7 +232,7 @@ TEST_CASE("iosts contracts: two calls with 2 and 3 behaviours give 6 variants, i
   }
 }
 
-TEST_CASE("iosts contracts: a program without contract does not branch; frozen variables and axioms") {
+TEST_CASE("iosts contracts: a program without contract does not branch, frozen variables and axioms") {
   const fs::path file = writeFile(
       "free.iosts",
       "var x : int\nvar y : int\nvar A : int[2]\nfrozen W : int\nenum E { e0, e1 }\nfrozen F : E\n"
