@@ -48,6 +48,26 @@ struct Z3 {
   }
 };
 
+// A solver that decides nothing: every query answers Unknown ("incomplete").
+class UndecidedSolver final : public Solver {
+ public:
+  [[nodiscard]] std::string_view name() const override { return "undecided"; }
+  [[nodiscard]] std::string version() const override { return "0"; }
+  void push() override { ++level_; }
+  void pop(unsigned levels) override { level_ -= levels; }
+  [[nodiscard]] unsigned level() const override { return level_; }
+  void add(Expr) override {}
+  CheckResult check(std::span<const Expr>) override { return CheckResult::Unknown; }
+  [[nodiscard]] Model model(std::span<const Expr>) override { throw SolverError("no model after Unknown"); }
+  [[nodiscard]] std::vector<Expr> unsatAssumptions() override { return {}; }
+  [[nodiscard]] std::string reasonUnknown() const override { return "incomplete"; }
+  void setQueryTimeLimit(std::chrono::milliseconds) override {}
+  [[nodiscard]] SolverStats stats() const override { return {}; }
+
+ private:
+  unsigned level_ = 0;
+};
+
 std::size_t count(const ContractCheck& c, ContractFindingKind kind) {
   std::size_t n = 0;
   for (const ContractFinding& f : c.findings) n += f.kind == kind ? 1 : 0;
@@ -156,4 +176,27 @@ TEST_CASE("contract check: contracts without behaviours are not checked") {
   m.contract().behaviors.clear();
   Z3 z3(m.ctx);
   CHECK(checkContracts(m.sys, *z3.solver).empty());
+}
+
+TEST_CASE("contract check: undecided queries are Unknown findings, and nothing is claimed disjoint or complete") {
+  PriceContract m;
+  UndecidedSolver solver;
+  const auto checks = checkContracts(m.sys, solver);
+  CHECK(solver.level() == 0);
+  REQUIRE(checks.size() == 1);
+  CHECK_FALSE(checks[0].disjoint);
+  CHECK_FALSE(checks[0].complete);
+  // k(k-1)/2 + k + 1 = 4 queries, each undecided.
+  REQUIRE(checks[0].findings.size() == 4);
+  for (const ContractFinding& f : checks[0].findings) {
+    CHECK(f.kind == ContractFindingKind::Unknown);
+    CHECK_FALSE(f.isError());
+    CHECK(f.reason == "incomplete");
+  }
+  CHECK(checks[0].findings[0].describe(m.sys, m.contract()) ==
+        "the solver could not decide whether behaviours tea and coffee of Price overlap (incomplete)");
+  CHECK(checks[0].findings[1].describe(m.sys, m.contract()) ==
+        "the solver could not decide the completeness of the behaviours of Price (incomplete)");
+  CHECK(checks[0].findings[3].describe(m.sys, m.contract()) ==
+        "the solver could not decide whether behaviour coffee of Price can apply (incomplete)");
 }
