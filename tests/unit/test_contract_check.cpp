@@ -200,3 +200,28 @@ TEST_CASE("contract check: undecided queries are Unknown findings, and nothing i
   CHECK(checks[0].findings[3].describe(m.sys, m.contract()) ==
         "the solver could not decide whether behaviour coffee of Price can apply (incomplete)");
 }
+
+TEST_CASE("contract check: a witness shows the parameters first, by the name the contract gives them") {
+  // As the iosts frontend builds it: the frozen variable declared first, the parameter named
+  // `Price.x1`. One behaviour, x1 < w: incomplete.
+  ExprContext ctx;
+  TransitionSystem sys(ctx);
+  sys.addLocation("q");
+  const Expr w = ctx.var("w", Sort::integer());
+  VariableDecl frozen{w, VariableRole::State, std::nullopt, std::nullopt};
+  frozen.frozen = true;
+  sys.variables.push_back(frozen);
+  const FunctionDecl& price = ctx.declareFunction("Price", {Sort::integer()}, Sort::integer(), FunctionKind::Program);
+  const Expr x1 = ctx.var("Price.x1", Sort::integer());
+  sys.contracts.push_back({&price, {x1}, ctx.var("Price.result", Sort::integer()),
+                           {{"low", ctx.make(Op::Lt, {x1, w}), ctx.boolVal(true), std::nullopt}}, false, false, std::nullopt});
+  Z3 z3(ctx);
+  const auto checks = checkContracts(sys, *z3.solver);
+  REQUIRE(checks.size() == 1);
+  REQUIRE(checks[0].findings.size() == 1);
+  const ContractFinding& f = checks[0].findings[0];
+  REQUIRE(f.witness.size() == 2);
+  const std::string x = f.witness.find(x1)->asInt().str(), wv = f.witness.find(w)->asInt().str();
+  CHECK(f.describe(sys, sys.contracts[0]) == "the behaviours of Price are not complete: no precondition holds, e.g. at x1 = " +
+                                                 x + ", w = " + wv + " (a call there has no behaviour and cannot happen)");
+}
