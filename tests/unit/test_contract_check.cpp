@@ -152,6 +152,12 @@ TEST_CASE("contract check: disjointness and completeness are relative to the axi
   frozen.frozen = true;
   m.sys.variables.push_back(frozen);
   m.sys.axioms.push_back(m.ctx.make(Op::Lt, {w, m.num(5)}));
+  // A frozen variable only an axiom reads says nothing about which behaviour applies: not shown.
+  const Expr z = m.ctx.var("z", Sort::integer());
+  VariableDecl other{z, VariableRole::State, std::nullopt, std::nullopt};
+  other.frozen = true;
+  m.sys.variables.push_back(other);
+  m.sys.axioms.push_back(m.ctx.make(Op::Gt, {z, m.num(0)}));
   m.contract().behaviors[0] = {"low", m.ctx.make(Op::Le, {m.x1, w}), m.ctx.boolVal(true), std::nullopt};
   m.contract().behaviors[1] = {"high", m.ctx.make(Op::Ge, {m.x1, m.num(5)}), m.ctx.boolVal(true), std::nullopt};
   Z3 z3(m.ctx);
@@ -166,6 +172,7 @@ TEST_CASE("contract check: disjointness and completeness are relative to the axi
   REQUIRE(f.witness.find(m.x1) != nullptr);
   REQUIRE(f.witness.find(w) != nullptr);
   const BigInt x = f.witness.find(m.x1)->asInt(), wv = f.witness.find(w)->asInt();
+  CHECK(f.witness.find(z) == nullptr);
   CHECK(wv < x);
   CHECK(x < 5);
   CHECK(f.describe(m.sys, m.contract()).find(", e.g. at x1 = " + x.str() + ", w = " + wv.str()) != std::string::npos);
@@ -224,4 +231,21 @@ TEST_CASE("contract check: a witness shows the parameters first, by the name the
   const std::string x = f.witness.find(x1)->asInt().str(), wv = f.witness.find(w)->asInt().str();
   CHECK(f.describe(sys, sys.contracts[0]) == "the behaviours of Price are not complete: no precondition holds, e.g. at x1 = " +
                                                  x + ", w = " + wv + " (a call there has no behaviour and cannot happen)");
+}
+
+TEST_CASE("contract check: an enum-valued frozen variable only a postcondition reads ranges over its enumeration") {
+  // tea ensures \result == d && d > 1 with d : Drink (0 or 1): dead, by d's domain alone.
+  PriceContract m;
+  const Expr d = m.ctx.var("d", Sort::integer());
+  VariableDecl frozen{d, VariableRole::State, std::nullopt, std::nullopt};
+  frozen.frozen = true;
+  m.sys.variables.push_back(frozen);
+  m.sys.variableEnumerations.emplace(d, 0);
+  m.contract().behaviors[0].post = m.ctx.make(Op::And, {m.ctx.mkEq(m.result, d), m.ctx.make(Op::Gt, {d, m.num(1)})});
+  Z3 z3(m.ctx);
+  const auto checks = checkContracts(m.sys, *z3.solver);
+  REQUIRE(checks.size() == 1);
+  REQUIRE(checks[0].findings.size() == 1);
+  CHECK(checks[0].findings[0].kind == ContractFindingKind::DeadBehavior);
+  CHECK(checks[0].findings[0].behaviors == std::vector<std::string>{"tea"});
 }
