@@ -268,13 +268,22 @@ TEST_CASE("inference: from the paths distinguish builds (feasibility/PathSet.h),
   const std::vector<DistinguishedPath> realPaths{distinguish(real.sys, real.ids(names), 0)};
   const InferredContracts fromHand = inferContracts(byHand.sys, handPaths);
   const InferredContracts fromReal = inferContracts(real.sys, realPaths);
-  CHECK(printContractSyntax(fromReal) == printContractSyntax(fromHand));
+  // The paths distinguish builds are folded (`v1`, not `0 + v1`, as the paper prints φ); the
+  // hand-built ones are not, so compare the real one with the paper's Example 6 as text.
+  CHECK(printContractSyntax(fromReal) ==
+        "# Contracts inferred by symseq from distinguished paths (iosts-program-contracts.md, Definition 10)\n"
+        "frozen p_1 : int\nfrozen p_2 : int\nfrozen coin_v_1 : int\nfrozen B_1 : Drink\nfrozen coin_v_2 : int\n"
+        "frozen B_2 : Drink\naxiom coin_v_1 < p_1\naxiom p_1 >= 150\naxiom p_1 <= 200\n"
+        "axiom coin_v_1 + coin_v_2 >= p_2\naxiom p_2 >= 150\naxiom p_2 <= 200\n"
+        "contract Price(x1) {\n  behavior call1: assumes x1 == B_1; ensures \\result == p_1;\n"
+        "  behavior call2: assumes x1 == B_2; ensures \\result == p_2;\n}\n");
+  CHECK(fromReal.contracts.size() == fromHand.contracts.size());
   CHECK(texts(fromReal.typing) == texts(fromHand.typing));
   Z3 z3(real.ctx);
   CHECK(checkRoundTrip(real.sys, fromReal, realPaths, *z3.solver) == std::vector<bool>{true});
 }
 
-TEST_CASE("inference: a disjunction kept by Clean brings its variables into G_f; names the model uses are skipped") {
+TEST_CASE("inference: a disjunction kept by Clean brings its variables into G_f, and names the model uses are skipped") {
   ExprContext ctx;
   TransitionSystem sys(ctx);
   sys.addLocation("q");
