@@ -1,10 +1,13 @@
 // `symseq check-model FILE --frontend NAME`: loads a model with its frontend, validates the IR
-// and prints a one-line summary. Every model error comes out at file:line:col, as in a run.
+// and prints a one-line summary. Every model error comes out at file:line:col, as in a run. A
+// model with programs known by contracts has its contracts checked with a solver (--solver):
+// an overlap in a contract declared disjoint is an error, the rest are printed as findings.
 #include <iostream>
 
 #include "Commands.h"
 #include "symseq/expr/ExprContext.h"
 #include "symseq/plugin/Frontend.h"
+#include "symseq/run/ContractChecks.h"
 #include "symseq/run/PluginOptions.h"
 
 namespace symseq::cli {
@@ -14,6 +17,7 @@ namespace {
 struct CheckModelOptions {
   std::filesystem::path file;
   std::string frontend;
+  std::string solver = "z3";
   PluginDirOptions dirs;
 };
 
@@ -31,6 +35,16 @@ int checkModel(const CheckModelOptions& o) {
   std::cout << "model " << system.name << ": " << system.locations.size() << " locations, "
             << system.transitions.size() << " transitions, " << system.variables.size() << " variables ("
             << inputs << " inputs)\n";
+  if (!system.contracts.empty()) {
+    const auto solver =
+        registry.makeSolver(o.solver, ctx, defaultOptions(registry.info(PluginKind::Solver, o.solver)));
+    std::size_t variants = 0;
+    for (const Transition& t : system.transitions) variants += t.variant.empty() ? 0 : 1;
+    std::cout << system.contracts.size() << " programs known by contracts, " << variants
+              << " transitions split by behaviours\n";
+    for (const ModelFinding& f : checkModelContracts(system, *solver))
+      std::cout << "finding: " << (f.where ? f.where->toString() + ": " : std::string()) << f.message << "\n";
+  }
   return 0;
 }
 
@@ -41,6 +55,7 @@ void addCheckModelCommand(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("check-model", "Load and validate a model file with a frontend");
   cmd->add_option("FILE", options->file, "the model file")->required();
   cmd->add_option("--frontend", options->frontend, "the frontend plugin, e.g. cfg")->required();
+  cmd->add_option("--solver", options->solver, "the solver that checks contracts, when the model has some (default z3)");
   addPluginDirOptions(*cmd, options->dirs);
   cmd->callback([&action, options] { action = [options] { return checkModel(*options); }; });
 }

@@ -10,6 +10,7 @@
 #include "Commands.h"
 #include "symseq/contracts/Inference.h"
 #include "symseq/plugin/Frontend.h"
+#include "symseq/run/ContractChecks.h"
 #include "symseq/run/FeasibilityReport.h"
 #include "symseq/run/LoadRunConfig.h"
 #include "symseq/run/PathFile.h"
@@ -48,6 +49,11 @@ int feasibility(const FeasibilityOptions& o) {
   const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
   BudgetLayer solver(registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options),
                      config.budgets.solverQueries, deadline, config.solver.queryTimeout);
+
+  // As in a run: a contract that declares disjoint behaviours and overlaps is an error.
+  const std::vector<ModelFinding> findings = checkModelContracts(system, solver);
+  for (const ModelFinding& f : findings)
+    std::cerr << "symseq: " << (f.where ? f.where->toString() + ": " : std::string()) << "finding: " << f.message << "\n";
 
   std::vector<std::vector<TransitionId>> paths;
   for (const NamedPath& p : named) paths.push_back(p.transitions);

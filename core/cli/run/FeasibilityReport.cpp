@@ -68,6 +68,8 @@ std::string inferredContractsJson(const InferredContracts& inferred) {
                  {"version", 1},
                  {"frozen", exprs(inferred.frozen)},
                  {"axioms", exprs(inferred.axioms)},
+                 // The enumeration ranges of received values, kept out of Rel and Clean.
+                 {"typing", exprs(inferred.typing)},
                  {"contracts", contracts}};
   return doc.dump(2) + "\n";
 }

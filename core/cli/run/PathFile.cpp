@@ -35,7 +35,14 @@ std::vector<NamedPath> readPathFile(const std::filesystem::path& file, const Tra
   std::vector<NamedPath> paths;
   std::string line;
   for (std::size_t number = 1; std::getline(in, line); ++number) {
-    const std::string text = line.substr(0, line.find('#'));
+    // `#` starts a comment only where a name could start: `price#coffee` is one name.
+    std::size_t comment = line.size();
+    for (std::size_t i = 0; i < line.size(); ++i)
+      if (line[i] == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
+        comment = i;
+        break;
+      }
+    const std::string text = line.substr(0, comment);
     std::vector<NamedPath> expanded{NamedPath{{}, number}};
     for (std::size_t at = text.find_first_not_of(" \t\r"); at != std::string::npos;
          at = text.find_first_not_of(" \t\r", at)) {

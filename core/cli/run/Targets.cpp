@@ -19,13 +19,22 @@ std::vector<TransitionId> resolveTargets(const TargetConfig& targets, const Tran
     return ids;
   }
   std::vector<std::string> names;
-  for (const Transition& t : system.transitions) names.push_back(t.name);
+  for (const Transition& t : system.transitions) {
+    names.push_back(t.name);
+    if (!t.origin.empty() && std::find(names.begin(), names.end(), t.origin) == names.end()) names.push_back(t.origin);
+  }
   for (const TargetName& target : targets.names) {
-    const auto id = system.findTransition(target.name);
-    if (!id)
+    if (const auto id = system.findTransition(target.name)) {
+      ids.push_back(*id);
+      continue;
+    }
+    // A model transition split by the behaviours of its program calls stands for each variant.
+    const std::size_t before = ids.size();
+    for (TransitionId t = 0; t < system.transitions.size(); ++t)
+      if (system.transitions[t].origin == target.name) ids.push_back(t);
+    if (ids.size() == before)
       throw ConfigError("the model has no transition named '" + target.name + "'" + didYouMean(target.name, names),
                         target.where, "targets name edges or transitions of the model");
-    ids.push_back(*id);
   }
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());

@@ -267,7 +267,12 @@ class TreeExplorer {
     if (!guard.isConst()) child.state.pathCondition.push_back(guard);
     const std::vector<CallRecord>& newCalls = chi.calls();
     child.calls.insert(child.calls.end(), newCalls.begin(), newCalls.end());
-    const bool callsPrograms = !guard.isConst() && appliesFunction(guard, FunctionKind::Program);
+    // Whether determinism may be what prunes the child: some conjunct of its path condition (not
+    // only the new guard) reads a program's result.
+    const bool callsPrograms =
+        !system_.contracts.empty() &&
+        std::any_of(child.state.pathCondition.begin(), child.state.pathCondition.end(),
+                    [](Expr c) { return appliesFunction(c, FunctionKind::Program); });
     if (pairwise()) {
       // Without external functions (the constructor checks), so no tables to consult.
       const CheckResult r = guard.isConst() ? CheckResult::Sat : checkPairwise(child.state.pathCondition);

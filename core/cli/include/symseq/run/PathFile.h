@@ -1,7 +1,7 @@
 #pragma once
 // A set of paths named by their transitions (a test purpose, iosts-program-contracts.md §6.1),
 // in a text file: one path per line, transition names separated by spaces, from the initial
-// state; `#` starts a comment. A name is a transition of the IR (`price#coffee`) or of the
+// state; `#` at the start of a word starts a comment (`price#coffee` is a name). A name is a transition of the IR (`price#coffee`) or of the
 // model (`price`), which stands for each of its behaviour variants: a line naming model
 // transitions with variants expands into every combination (Definition 8's distinguished paths).
 #include <filesystem>
