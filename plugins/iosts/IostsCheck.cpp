@@ -1,5 +1,7 @@
 #include "IostsCheck.h"
 
+#include <map>
+
 #include "IostsScanner.h"
 #include "symseq/support/DidYouMean.h"
 
@@ -58,7 +60,67 @@ void checkAction(const Model& m, ActionText& a) {
   }
 }
 
+// The program a contract is for, or an error at the contract's name with a did-you-mean.
+const ProgramDecl& programOf(const Model& m, const ContractDecl& c) {
+  for (const ProgramDecl& p : m.programs)
+    if (p.name.text == c.program.text) return p;
+  const std::string& n = c.program.text;
+  for (const ExternalDecl& f : m.functions)
+    if (f.name.text == n)
+      Scanner::failAt(c.program.where, "'" + n + "' is an external function, not a program, so it has no contract",
+                      "declare it with 'program " + n + "(...) : SORT' to know it by its contract");
+  const auto names = namesOf(m.programs, [](const ProgramDecl& p) { return p.name; });
+  Scanner::failAt(c.program.where, "contract for undeclared program '" + n + "'" + didYouMean(n, names),
+                  "declare the program with 'program " + n + "(SORT, ...) : SORT'");
+}
+
+void checkContract(const Model& m, const ContractDecl& c) {
+  const ProgramDecl& p = programOf(m, c);
+  if (c.params.size() == p.params.size()) return;
+  std::string sorts;
+  for (const SortText& s : p.params)
+    sorts += (sorts.empty() ? "" : ", ") + s.base.text + (s.size ? "[" + std::to_string(*s.size) + "]" : "");
+  Scanner::failAt(c.program.where,
+                  "the contract of '" + p.name.text + "' names " + plural(c.params.size(), "parameter") +
+                      ", program '" + p.name.text + "' takes " + std::to_string(p.params.size()),
+                  "name one parameter per sort of 'program " + p.name.text + "(" + sorts + ") : " +
+                      p.result.base.text + "'");
+}
+
 }  // namespace
+
+void applyContractFiles(Model& m, std::vector<Model> files) {
+  std::map<std::string, SourceLocation, std::less<>> values;  // every name of the model's name space
+  for (const AttributeDecl& a : m.attributes) values.emplace(a.name.text, a.name.where);
+  for (const EnumDecl& e : m.enums)
+    for (const Name& l : e.literals) values.emplace(l.text, l.where);
+  for (const ExternalDecl& f : m.functions) values.emplace(f.name.text, f.name.where);
+  for (const ProgramDecl& p : m.programs) values.emplace(p.name.text, p.name.where);
+  for (const FrozenDecl& f : m.frozen) values.emplace(f.name.text, f.name.where);
+  std::map<std::string, SourceLocation, std::less<>> replaced;  // program -> the file's contract
+  for (Model& file : files) {
+    for (ContractDecl& c : file.contracts) {
+      (void)programOf(m, c);
+      const auto [first, fresh] = replaced.emplace(c.program.text, c.program.where);
+      if (!fresh)
+        Scanner::failAt(c.program.where,
+                        "the contract of '" + c.program.text + "' is given by two contract files (first at " +
+                            first->second.toString() + ")",
+                        "keep one contract file per program in the 'contracts' option");
+      std::erase_if(m.contracts, [&](const ContractDecl& old) { return old.program.text == c.program.text; });
+      m.contracts.push_back(std::move(c));
+    }
+    for (FrozenDecl& f : file.frozen) {
+      const auto [first, fresh] = values.emplace(f.name.text, f.name.where);
+      if (!fresh)
+        Scanner::failAt(f.name.where,
+                        "'" + f.name.text + "' is declared twice (first at " + first->second.toString() + ")",
+                        "attributes, enum literals, functions, programs and frozen variables need distinct names");
+      m.frozen.push_back(std::move(f));
+    }
+    for (ExprText& a : file.axioms) m.axioms.push_back(std::move(a));
+  }
+}
 
 void resolveNames(Model& m) {
   if (m.states.empty()) Scanner::failAt(m.start, "the model declares no state", "declare its states with 'state A, B'");
@@ -71,6 +133,14 @@ void resolveNames(Model& m) {
     t.target = findState(m, t.to);
     checkAction(m, t.action);
   }
+  for (const ContractDecl& c : m.contracts) checkContract(m, c);
+  for (const ProgramDecl& p : m.programs)
+    for (const ChannelDecl& c : m.channels)
+      if (c.name.text == p.name.text)
+        Scanner::failAt(p.name.where,
+                        "'" + p.name.text + "' names both a program and a channel (at " + c.name.where.toString() +
+                            ")",
+                        "rename one: the program's parameters and the channel's would share variable names");
   const auto names = namesOf(m.transitions, [](const TransitionDecl& t) { return t.name; });
   for (const Name& t : m.targets) {
     bool known = false;

@@ -13,8 +13,10 @@ class DeclLowering {
 
   Declarations run() {
     declareEnums();
-    declareAttributes();
     declareFunctions();
+    declarePrograms();  // before the attributes, whose initial values must not call them
+    declareAttributes();
+    declareFrozen();
     declareChannels();
     for (const Name& s : m_.states) system_.addLocation(s.text, s.where);
     system_.initial = static_cast<LocationId>(m_.initialState);
@@ -91,6 +93,7 @@ class DeclLowering {
   std::optional<Expr> initialValue(const AttributeDecl& a, const ResolvedSort& sort) {
     if (!a.initial) return sort.enumSize ? std::optional(ctx_.intVal(0)) : std::nullopt;
     const Expr value = parseTerm(ctx_, *a.initial, d_.scope);
+    checkProgramCalls(value, *a.initial, d_.scope, CallPlace::InitialValue);
     if (const auto reads = variablesOf(value); !reads.empty())
       Scanner::failAt(a.initial->where,
                       "the initial value of '" + a.name.text + "' reads attribute '" +
@@ -122,6 +125,34 @@ class DeclLowering {
       }
       d_.scope.addFunction(*decl);
       system_.externals.push_back(decl);
+    }
+  }
+
+  void declarePrograms() {
+    for (const ProgramDecl& p : m_.programs) {
+      ProgramSorts& sorts = d_.programs.emplace_back();
+      std::vector<Sort> params;
+      for (const SortText& s : p.params) {
+        sorts.params.push_back(resolve(s, true, "a parameter"));
+        params.insert(params.end(), sorts.params.back().cells.value_or(1), sorts.params.back().sort);
+      }
+      sorts.result = resolve(p.result, false, "a program's result");
+      try {
+        sorts.decl = &ctx_.declareFunction(p.name.text, params, sorts.result.sort, FunctionKind::Program);
+      } catch (const SortError& e) {  // the run's context has the name with another signature
+        throw SortError(e.message(), p.name.where, "rename the program");
+      }
+      d_.scope.addFunction(*sorts.decl);
+    }
+  }
+
+  void declareFrozen() {
+    for (const FrozenDecl& f : m_.frozen) {
+      const ResolvedSort sort = resolve(f.sort, false, "a frozen variable");
+      const Expr var = variable(f.name.text, sort.sort, f.name.where);
+      system_.variables.push_back({var, VariableRole::State, std::nullopt, f.name.where, true});
+      if (sort.enumIndex) system_.variableEnumerations.emplace(var, *sort.enumIndex);
+      d_.scope.addFrozen(f.name.text, var);
     }
   }
 

@@ -5,6 +5,8 @@
 //    initial value as declared (every cell for an array), an enum's first literal for an enum
 //    attribute without one, else none;
 //  - external functions: declared in the context with array parameters flattened, kind External;
+//  - programs: declared the same way, kind Program (not in `externals`: no implementation);
+//  - frozen variables: State variables with VariableDecl::frozen and no initial value;
 //  - channels: one Channel each; an input channel's parameter `m` of `c` is the Input variable
 //    `c.m`; states: one location each.
 #include <cstdint>
@@ -28,9 +30,17 @@ struct ResolvedSort {
   std::string text;                     // as written, for messages: "Status", "int[2]"
 };
 
+// A declared program's sorts, for its contract's parameters and result.
+struct ProgramSorts {
+  const FunctionDecl* decl = nullptr;
+  std::vector<ResolvedSort> params;
+  ResolvedSort result;
+};
+
 // What the transitions' lowering needs to know about the declarations.
 struct Declarations {
   ModelScope scope;
+  std::vector<ProgramSorts> programs;                           // per Model::programs
   std::map<std::string, ResolvedSort, std::less<>> attributes;  // by name
   std::vector<std::vector<Expr>> channelInputs;                 // per channel; empty for outputs
   std::vector<std::vector<ResolvedSort>> channelParams;         // per channel

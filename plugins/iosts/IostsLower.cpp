@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "IostsContracts.h"
 #include "IostsDecls.h"
 #include "IostsScanner.h"
 #include "symseq/exec/Substitute.h"
@@ -35,13 +36,17 @@ class TransitionLowering {
   }
 
  private:
-  Expr parse(const ExprText& e) { return parseTerm(ctx_, e, d_.scope); }
+  Expr parse(const ExprText& e, CallPlace place) {
+    const Expr value = parseTerm(ctx_, e, d_.scope);
+    checkProgramCalls(value, e, d_.scope, place);
+    return value;
+  }
 
   Transition lower(const TransitionDecl& t) {
     Transition tr{t.name.text, static_cast<LocationId>(t.source), static_cast<LocationId>(t.target),
                   ctx_.boolVal(true), {}, {}, t.name.where};
     if (t.guard) {
-      tr.guard = parse(*t.guard);
+      tr.guard = parse(*t.guard, CallPlace::Guard);
       if (!tr.guard.sort().isBool())
         throw SortError("the guard of transition '" + t.name.text + "' has sort " + tr.guard.sort().toString() +
                             ", expected bool",
@@ -56,7 +61,8 @@ class TransitionLowering {
       tr.action = {ActionKind::Output, static_cast<std::uint32_t>(a.channelIndex), emit(a)};
     }
     emitGroup(reception, tr);
-    emitGroup(assignments(t), tr);
+    const std::vector<Write> assigned = assignments(t, tr);
+    emitGroup(assigned, tr);
     return tr;
   }
 
@@ -91,7 +97,7 @@ class TransitionLowering {
     const ChannelDecl& c = m_.channels[a.channelIndex];
     std::vector<Expr> terms;
     for (std::size_t i = 0; i < a.emitted.size(); ++i) {
-      const Expr term = parse(a.emitted[i]);
+      const Expr term = parse(a.emitted[i], CallPlace::Emitted);
       const Sort want = d_.channelParams[a.channelIndex][i].sort;
       if (term.sort() != want)
         throw SortError("channel '" + c.name.text + "' parameter '" + c.params[i].name.text + "' has sort " +
@@ -103,16 +109,27 @@ class TransitionLowering {
     return terms;
   }
 
-  std::vector<Write> assignments(const TransitionDecl& t) {
+  // The assignments' writes. A program call assigned to a cell with a non-literal index becomes
+  // the value of a Local `TRANSITION.call.K` (K: the assignment's number, from 1), updated before
+  // the group, so that the call stays the whole value of an update (docs/models/iosts.md).
+  std::vector<Write> assignments(const TransitionDecl& t, Transition& tr) {
     std::vector<Write> writes;
     WrittenCells written;
-    for (const Assignment& as : t.assignments) {
+    for (std::size_t k = 0; k < t.assignments.size(); ++k) {
+      const Assignment& as = t.assignments[k];
       const ResolvedSort& attr = attribute(as.target);
-      const Expr value = parse(as.value);
+      Expr value = parse(as.value, CallPlace::AssignedValue);
       if (value.sort() != attr.sort)
         throw SortError("cannot assign a value of sort " + value.sort().toString() + " to '" + as.target.name.text +
                             "' of sort " + attr.text,
                         as.value.where, sortMismatchHint(value.sort(), attr.sort));
+      if (as.target.index && value.op() == Op::Apply && value.function().kind() == FunctionKind::Program &&
+          !parse(*as.target.index, CallPlace::Index).isConst()) {
+        const Expr result = ctx_.var(t.name.text + ".call." + std::to_string(k + 1), value.sort());
+        system_.variables.push_back({result, VariableRole::Local, std::nullopt, as.where});
+        tr.updates.push_back({result, value});
+        value = result;
+      }
       cellWrites(as.target, value, written, "assigned", writes);
     }
     return writes;
@@ -123,6 +140,9 @@ class TransitionLowering {
     const auto it = d_.attributes.find(l.name.text);
     if (it == d_.attributes.end()) {
       const std::string& n = l.name.text;
+      if (d_.scope.isFrozen(n))
+        Scanner::failAt(l.name.where, "frozen variable '" + n + "' cannot be written",
+                        "a frozen variable keeps one value on every path; constrain it with axioms");
       if (d_.scope.isLiteral(n))
         Scanner::failAt(l.name.where, "'" + n + "' is an enum literal, not an attribute",
                         "only attributes (var) can be assigned or received into");
@@ -149,7 +169,7 @@ class TransitionLowering {
       return;
     }
     const std::vector<Expr>& cells = *d_.scope.lookupArray(l.name.text);
-    const Expr index = parse(*l.index);
+    const Expr index = parse(*l.index, CallPlace::Index);
     if (!index.sort().isInt())
       throw SortError("the index of array '" + l.name.text + "' has sort " + index.sort().toString() +
                           ", expected int",
@@ -222,6 +242,7 @@ TransitionSystem lowerModel(const Model& model, ExprContext& ctx, const std::str
   TransitionSystem system(ctx);
   system.name = model.name ? model.name->text : defaultName;
   Declarations d = lowerDeclarations(model, system);
+  lowerContracts(model, system, d);
   TransitionLowering(model, system, d).run();
   system.validate();  // a safety net: the rules above should leave nothing for it to find
   return system;

@@ -9,7 +9,9 @@
 //    non-literal index e), then the assignments, each group simultaneous: a Local saves a
 //    variable's old value only when a later write of the group reads it after an earlier one
 //    has changed it.
-// The `targets` line becomes declaredTargets; validate() runs last.
+// Contracts and axioms go through IostsContracts. A program call is the whole value of an update
+// (checked here); the transitions are not yet split by behaviours (IostsPlugin does it with the
+// kernel's splitByBehaviors). The `targets` line becomes declaredTargets; validate() runs last.
 #include "IostsModel.h"
 #include "symseq/ir/TransitionSystem.h"
 

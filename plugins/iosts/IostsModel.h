@@ -47,6 +47,33 @@ struct ExternalDecl {
   SortText result;
 };
 
+// `program NAME(SORT, ...) : SORT`: a function without code, known by its contract.
+struct ProgramDecl {
+  Name name;
+  std::vector<SortText> params;
+  SortText result;
+};
+
+// `behavior B: assumes E; ensures E;` (several assumes or ensures are conjoined; none: true).
+struct BehaviorText {
+  Name name;
+  std::vector<ExprText> assumes, ensures;
+};
+
+// `contract NAME(P1, ..., Pn) { behaviours [disjoint behaviors;] [complete behaviors;] }`.
+struct ContractDecl {
+  Name program;
+  std::vector<Name> params;
+  std::vector<BehaviorText> behaviors;
+  std::optional<SourceLocation> disjoint, complete;  // where each clause is written
+};
+
+// `frozen NAME : SORT`: a global constant of the contracts (the paper's W).
+struct FrozenDecl {
+  Name name;
+  SortText sort;
+};
+
 struct ChannelParam {
   Name name;
   SortText sort;
@@ -95,6 +122,10 @@ struct Model {
   std::vector<EnumDecl> enums;
   std::vector<AttributeDecl> attributes;
   std::vector<ExternalDecl> functions;
+  std::vector<ProgramDecl> programs;
+  std::vector<ContractDecl> contracts;  // at most one per program, once contract files are applied
+  std::vector<FrozenDecl> frozen;
+  std::vector<ExprText> axioms;
   std::vector<ChannelDecl> channels;
   std::vector<Name> states;
   std::optional<Name> initial;

@@ -1,5 +1,6 @@
 #include "IostsReader.h"
 
+#include <algorithm>
 #include <map>
 
 #include "IostsScanner.h"
@@ -11,12 +12,18 @@ namespace symseq::iosts {
 
 namespace {
 
-const std::vector<std::string> kKeywords{"model",  "enum",  "var",        "function", "input",
-                                         "output", "state", "initial", "transition", "targets"};
+const std::vector<std::string> kKeywords{"model",   "enum",   "var",        "function", "program", "contract", "frozen",
+                                         "axiom",   "input",  "output",     "state",    "initial", "transition",
+                                         "targets"};
+// A contract file (the frontend's `contracts` option) holds contracts and what they read.
+const std::vector<std::string> kContractFileKeywords{"contract", "frozen", "axiom"};
 
 class Reader {
  public:
-  Reader(std::string_view text, const std::string& file) : in_(text, file) { model_.start = in_.here(); }
+  Reader(std::string_view text, const std::string& file, bool contractFile)
+      : in_(text, file), contractFile_(contractFile) {
+    model_.start = in_.here();
+  }
 
   Model read() {
     for (in_.skip(); !in_.atEnd(); in_.skip()) declaration();
@@ -25,8 +32,16 @@ class Reader {
 
  private:
   void declaration() {
-    const Name keyword = in_.word("a declaration (" + joined(kKeywords) + ")", false);
+    const std::vector<std::string>& keywords = contractFile_ ? kContractFileKeywords : kKeywords;
+    const Name keyword = in_.word("a declaration (" + joined(keywords) + ")", false);
     const std::string& k = keyword.text;
+    if (contractFile_ && std::find(keywords.begin(), keywords.end(), k) == keywords.end()) {
+      const bool modelKeyword = std::find(kKeywords.begin(), kKeywords.end(), k) != kKeywords.end();
+      Scanner::failAt(keyword.where,
+                      (modelKeyword ? "'" + k + "' declarations belong in the model, not in a contract file"
+                                    : "unknown declaration '" + k + "'" + didYouMean(k, keywords)),
+                      "a contract file holds " + joined(keywords) + " declarations");
+    }
     if (k == "model") {
       if (model_.name)
         Scanner::failAt(keyword.where, "the model is named twice (first at " + model_.name->where.toString() + ")",
@@ -38,6 +53,14 @@ class Reader {
       attribute();
     } else if (k == "function") {
       function();
+    } else if (k == "program") {
+      program();
+    } else if (k == "contract") {
+      contract();
+    } else if (k == "frozen") {
+      frozen();
+    } else if (k == "axiom") {
+      model_.axioms.push_back(in_.until("\n", "the axiom (a bool term over frozen variables)"));
     } else if (k == "input" || k == "output") {
       channel(k == "input");
     } else if (k == "state") {
@@ -54,8 +77,8 @@ class Reader {
     } else if (k == "targets") {
       targets(keyword.where);
     } else {
-      Scanner::failAt(keyword.where, "unknown declaration '" + k + "'" + didYouMean(k, kKeywords),
-                      "a line starts with " + joined(kKeywords));
+      Scanner::failAt(keyword.where, "unknown declaration '" + k + "'" + didYouMean(k, keywords),
+                      "a line starts with " + joined(keywords));
     }
     if (!in_.atLineEnd()) in_.fail("expected the end of the line, found " + in_.found(), "put one declaration per line");
   }
@@ -118,6 +141,85 @@ class Reader {
     in_.expect(":", "and the result sort after the parameters");
     f.result = sort();
     model_.functions.push_back(std::move(f));
+  }
+
+  void program() {
+    ProgramDecl p{valueName("the program's name"), {}, {}};
+    in_.expect("(", "to open the program's parameter sorts");
+    if (!in_.accept(")")) {
+      do p.params.push_back(sort());
+      while (in_.accept(","));
+      in_.expect(")", "to close the program's parameter sorts");
+    }
+    in_.expect(":", "and the result sort after the parameters");
+    p.result = sort();
+    model_.programs.push_back(std::move(p));
+  }
+
+  void frozen() {
+    FrozenDecl f{valueName("the frozen variable's name"), {}};
+    in_.expect(":", "and a sort after the frozen variable's name");
+    f.sort = sort();
+    in_.skip(true);
+    if (in_.peek() == '=')
+      in_.fail("a frozen variable has no initial value", "constrain it with an axiom, e.g. 'axiom " + f.name.text +
+                                                               " >= 0'");
+    model_.frozen.push_back(std::move(f));
+  }
+
+  // contract NAME(P1, ..., Pn) { behavior B: assumes E; ensures E; ... [disjoint behaviors;]
+  // [complete behaviors;] }, the block spanning lines as needed.
+  void contract() {
+    ContractDecl c{claim(in_.word("the program's name"), contracts_, "contract for program"), {}, {}, {}, {}};
+    std::map<std::string, SourceLocation> params;
+    in_.expect("(", "to open the contract's parameter names");
+    if (!in_.accept(")")) {
+      do {
+        Name p = claim(in_.word("a parameter's name"), params, "parameter");
+        if (p.text == "result")
+          Scanner::failAt(p.where, "'result' cannot name a parameter: symseq names the result '" + c.program.text +
+                                       ".result'",
+                          "choose another name; the result is written \\result");
+        c.params.push_back(std::move(p));
+      } while (in_.accept(","));
+      in_.expect(")", "to close the contract's parameter names");
+    }
+    in_.expect("{", "to open the contract's behaviours", false);
+    std::map<std::string, SourceLocation> behaviors;
+    while (!in_.accept("}", false)) {
+      const Name w = in_.word("'behavior', 'disjoint behaviors;', 'complete behaviors;' or '}'", false);
+      if (w.text == "behavior") {
+        BehaviorText b{claim(in_.word("the behaviour's name", false), behaviors, "behaviour"), {}, {}};
+        in_.expect(":", "after the behaviour's name", false);
+        while (in_.nextWordIs("assumes") || in_.nextWordIs("ensures")) {
+          const bool assumes = in_.word("assumes or ensures", false).text == "assumes";
+          (assumes ? b.assumes : b.ensures)
+              .push_back(in_.until(";", assumes ? "the assumed condition" : "the ensured condition"));
+          in_.expect(";", "to end the clause", false);
+        }
+        c.behaviors.push_back(std::move(b));
+      } else if (w.text == "disjoint" || w.text == "complete") {
+        const Name what = in_.word("'behaviors'", false);
+        if (what.text != "behaviors")
+          Scanner::failAt(what.where, "expected 'behaviors' after '" + w.text + "', found '" + what.text + "'",
+                          "write '" + w.text + " behaviors;' (it applies to every behaviour)");
+        if (!in_.accept(";", false))
+          in_.fail("expected ';' after '" + w.text + " behaviors', found " + in_.found(),
+                   "symseq reads '" + w.text + " behaviors;' about every behaviour; it takes no list of names");
+        (w.text == "disjoint" ? c.disjoint : c.complete) = w.where;
+      } else if (w.text == "assumes" || w.text == "ensures" || w.text == "requires") {
+        Scanner::failAt(w.where, "'" + w.text + "' outside a behaviour",
+                        "name a behaviour for it: 'behavior B: assumes ...; ensures ...;' (a behaviour without "
+                        "assumes applies to every input)");
+      } else {
+        Scanner::failAt(w.where,
+                        "unknown contract clause '" + w.text + "'" +
+                            didYouMean(w.text, {"behavior", "disjoint", "complete"}),
+                        "a contract holds 'behavior B: assumes E; ensures E;' clauses, 'disjoint behaviors;' "
+                        "and 'complete behaviors;'");
+      }
+    }
+    model_.contracts.push_back(std::move(c));
   }
 
   void channel(bool input) {
@@ -254,12 +356,15 @@ class Reader {
   }
 
   Scanner in_;
+  bool contractFile_;
   Model model_;
-  std::map<std::string, SourceLocation> values_, enums_, channels_, states_, transitions_;
+  std::map<std::string, SourceLocation> values_, enums_, channels_, states_, transitions_, contracts_;
 };
 
 }  // namespace
 
-Model readModel(std::string_view text, const std::string& file) { return Reader(text, file).read(); }
+Model readModel(std::string_view text, const std::string& file) { return Reader(text, file, false).read(); }
+
+Model readContractFile(std::string_view text, const std::string& file) { return Reader(text, file, true).read(); }
 
 }  // namespace symseq::iosts

@@ -12,4 +12,8 @@ namespace symseq::iosts {
 // `file` names the file in error locations. Throws ParseError at file:line:col.
 [[nodiscard]] Model readModel(std::string_view text, const std::string& file);
 
+// A contract file (the frontend's `contracts` option): `contract`, `frozen` and `axiom` lines
+// only, read into an otherwise empty Model.
+[[nodiscard]] Model readContractFile(std::string_view text, const std::string& file);
+
 }  // namespace symseq::iosts

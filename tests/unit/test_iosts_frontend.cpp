@@ -267,7 +267,8 @@ TEST_CASE("iosts: errors the bad-input corpus leaves out") {
         "  hint: a target is a transition of this model, declared with 'transition u : FROM -> TO { ... }'");
   CHECK(loadError("stat s\n") ==
         "m.iosts:1:1: error: unknown declaration 'stat'; did you mean 'state'?\n"
-        "  hint: a line starts with model, enum, var, function, input, output, state, initial, transition, targets");
+        "  hint: a line starts with model, enum, var, function, program, contract, frozen, axiom, input, output, "
+        "state, initial, transition, targets");
   CHECK(loadError(kHeader + "transition t : s -> s { tau; x := 1\n") ==
         "m.iosts:9:1: error: expected the assigned value to end before the end of the file\n"
         "  hint: close every '(', '[' and '{' you open");
