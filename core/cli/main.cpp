@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   cli::addExprCommand(app, action);
   cli::addCheckModelCommand(app, action);
   cli::addBenchCommand(app, action);
+  cli::addFeasibilityCommand(app, action);
   cli::addVerdictCommand(app, action);
   try {
     app.parse(argc, argv);

@@ -1,6 +1,8 @@
 // The `json` writer: result.json, the machine-readable result (schema in docs/results.md).
 #include <boost/dll/alias.hpp>
+#include <algorithm>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "symseq/plugin/PluginDescriptor.h"
@@ -65,11 +67,65 @@ nlohmann::ordered_json externalFailures(const RunResult& result) {
   return out;
 }
 
+// The results a test assumes of programs known by their contracts (its witness table).
+nlohmann::ordered_json programResults(const TestSequence& s, const TransitionSystem& system) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const ProgramResult& row : s.programResults) {
+    const Contract* c = system.findContract(*row.program);
+    nlohmann::ordered_json args = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < row.args.size(); ++i)
+      args.push_back(toJson(row.args[i], c && i < c->params.size() ? system.literalOf(c->params[i], row.args[i]) : nullptr));
+    out.push_back({{"program", row.program->name()},
+                   {"args", std::move(args)},
+                   {"result", toJson(row.result, c ? system.literalOf(c->result, row.result) : nullptr)}});
+  }
+  return out;
+}
+
+// Coverage of the model's own transitions and of the behaviours of their program calls, when
+// lowering split transitions by behaviours: a model transition is covered when one of its
+// variants is.
+nlohmann::ordered_json modelCoverage(const RunResult& result, const TransitionSystem& system) {
+  std::map<std::string, bool> transitions;  // by model transition
+  std::size_t behaviours = 0, coveredBehaviours = 0;
+  for (const TargetOutcome& t : result.targets) {
+    const Transition& tr = system.transitions[t.transition];
+    bool& covered = transitions[tr.modelTransition()];
+    covered = covered || t.covered;
+    if (!tr.variant.empty()) {
+      ++behaviours;
+      coveredBehaviours += t.covered ? 1 : 0;
+    }
+  }
+  nlohmann::ordered_json uncovered = nlohmann::ordered_json::array();
+  std::size_t covered = 0;
+  for (const auto& [name, c] : transitions) {
+    covered += c ? 1 : 0;
+    if (!c) uncovered.push_back(name);
+  }
+  return {{"transitions", {{"targets", transitions.size()}, {"covered", covered}, {"uncovered", std::move(uncovered)}}},
+          {"behaviours", {{"targets", behaviours}, {"covered", coveredBehaviours}}}};
+}
+
+nlohmann::ordered_json findings(const RunResult& result) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const ModelFinding& f : result.findings) {
+    nlohmann::ordered_json o{{"kind", f.kind}, {"message", f.message}};
+    if (f.where) o["where"] = f.where->toString();
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
 std::string resultJson(const RunResult& result, const TransitionSystem& system, const ResultHeader& header) {
   using json = nlohmann::ordered_json;
+  const bool split = std::any_of(system.transitions.begin(), system.transitions.end(),
+                                 [](const Transition& t) { return !t.origin.empty(); });
   json targets = json::array();
   for (const TargetOutcome& t : result.targets) {
-    json o{{"name", system.transitions[t.transition].name}, {"covered", t.covered}};
+    const Transition& tr = system.transitions[t.transition];
+    json o{{"name", tr.name}, {"covered", t.covered}};
+    if (!tr.origin.empty()) o["model_transition"] = tr.origin;
     if (t.reason) o["reason"] = std::string(toString(*t.reason));
     targets.push_back(std::move(o));
   }
@@ -86,6 +142,10 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
     json seq{{"steps", std::move(steps)}};
     if (!initial.empty()) seq["initial"] = std::move(initial);
     if (s.prefix) seq["trace"] = trace(s, system);
+    if (!system.contracts.empty()) {
+      seq["programs"] = programResults(s, system);
+      seq["group"] = s.group + 1;
+    }
     sequences.push_back(std::move(seq));
   }
   json doc{
@@ -111,6 +171,8 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
   };
   // The strategy's named counters follow: the well-known ones in a fixed order, then its own.
   for (const auto& [name, value] : result.strategy.entries()) doc["stats"][name] = value;
+  if (split) doc["model_coverage"] = modelCoverage(result, system);
+  if (!result.findings.empty()) doc["findings"] = findings(result);
   return doc.dump(2) + "\n";
 }
 

@@ -54,6 +54,23 @@ std::string traceTable(const TestSequence& s, const TransitionSystem& system) {
   return table(rows);
 }
 
+// The program results a test assumes (its witness table), and its consistency group when the
+// tests do not all agree.
+std::string programsText(const TestSequence& s, const TransitionSystem& system, const RunResult& result) {
+  std::string text;
+  for (const ProgramResult& row : s.programResults) {
+    const Contract* c = system.findContract(*row.program);
+    std::string call = row.program->name() + "(";
+    for (std::size_t i = 0; i < row.args.size(); ++i)
+      call += (i ? ", " : "") + (c && i < c->params.size() ? system.valueText(c->params[i], row.args[i]) : row.args[i].toString());
+    text += "  assumes " + call + ") = " + (c ? system.valueText(c->result, row.result) : row.result.toString()) + "\n";
+  }
+  const bool grouped = std::any_of(result.sequences.begin(), result.sequences.end(),
+                                   [](const TestSequence& t) { return t.group != 0; });
+  if (grouped) text += "  group " + std::to_string(s.group + 1) + " (tests of different groups assume conflicting program results)\n";
+  return text;
+}
+
 std::string resultText(const RunResult& result, const TransitionSystem& system, const ResultHeader& header) {
   std::ostringstream out;
   out << "model " << system.name << " (" << header.model << "), strategy " << header.strategy << ", solver "
@@ -71,6 +88,7 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
     out << "\nsequence " << i + 1 << " of " << result.sequences.size() << " (" << s.steps.size() << (s.steps.size() == 1 ? " step)\n" : " steps)\n");
     if (s.prefix) {
       out << traceTable(s, system);
+      out << programsText(s, system, result);
       continue;
     }
     std::vector<std::vector<std::string>> rows{{"step"}};
@@ -94,6 +112,8 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
     out << "symbolic tree: " << result.strategy.get(stat::kStates) << " states, "
         << result.strategy.get(stat::kPrunedStates) << " children pruned, " << result.strategy.get(stat::kTableRowsAdded)
         << " table rows added\n";
+  for (const ModelFinding& f : result.findings)
+    out << "  finding: " << (f.where ? f.where->toString() + ": " : std::string()) << f.message << "\n";
   for (const ExternalFailure& f : result.externalFailures)
     out << "  external function failed: " << callText(f.function, f.args) << ": " << f.message << "\n";
   return out.str();

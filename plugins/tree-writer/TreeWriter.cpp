@@ -43,13 +43,25 @@ std::string treeJson(const SymbolicTree& tree, const TransitionSystem& system) {
       o["guard"] = toString(n.guard);
       json calls = json::array();
       for (const CallRecord& c : n.calls) calls.push_back(callText(c));
+      for (Expr c : n.programCalls) calls.push_back(toString(c));
       o["calls"] = std::move(calls);
     }
     o["children"] = n.children;
     o["on_test"] = n.onTest;
     nodes.push_back(std::move(o));
   }
-  return json{{"model", system.name}, {"states", tree.nodes.size()}, {"nodes", std::move(nodes)}}.dump(1) + "\n";
+  json doc{{"model", system.name}, {"states", tree.nodes.size()}, {"nodes", std::move(nodes)}};
+  // Over programs known by contracts, each pruned child says whether only the programs'
+  // determinism prunes it (iosts-program-contracts.md, Definition 9).
+  if (!system.contracts.empty()) {
+    json pruned = json::array();
+    for (const PrunedChild& p : tree.pruned)
+      pruned.push_back({{"parent", p.parent},
+                        {"transition", system.transitions[p.transition].name},
+                        {"determinism_needed", p.determinismNeeded}});
+    doc["pruned"] = std::move(pruned);
+  }
+  return doc.dump(1) + "\n";
 }
 
 // Like Figure 2 of the paper: states as circles named after the IOSTS state, edges labelled with

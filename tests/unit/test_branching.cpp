@@ -11,6 +11,7 @@
 #include "symseq/exec/SymbolicExecutor.h"
 #include "symseq/expr/Printer.h"
 #include "symseq/expr/Rewrite.h"
+#include "symseq/feasibility/PathSet.h"
 
 using namespace symseq;
 
@@ -106,6 +107,15 @@ TEST_CASE("branching: Example 3, the guard reads the old x, the contract and z t
   CHECK_SAME(step.next.store.at(e.x), f1);
   CHECK_SAME(step.next.store.at(e.y), f2);
   CHECK_SAME(step.next.store.at(e.z), e.plus(f1, e.a));
+
+  // κ gains (p1, (c.x@1 + a, b), p1(c.x@1 + a, b)), renamed apart as path 0's.
+  const DistinguishedPath d = distinguish(split, std::vector<TransitionId>{0}, 0);
+  const auto renamed = [&](const char* name) { return e.ctx.var(name, Sort::integer()); };
+  const std::vector<Expr> args{e.plus(renamed("c.x@1~0"), renamed("a~0")), renamed("b~0")};
+  REQUIRE(d.calls.size() == 1);
+  CHECK(d.calls[0].program == &e.p1);
+  CHECK(d.calls[0].args == args);
+  CHECK_SAME(d.calls[0].result, e.ctx.apply(e.p1, args));
 }
 
 TEST_CASE("branching: calls of programs with 2 and 3 behaviours give 6 variants, in update order") {
@@ -194,7 +204,7 @@ TEST_CASE("branching: a program call anywhere but as an update's whole value is 
   }
 }
 
-TEST_CASE("branching: splitting twice is an error; the split system passes validation") {
+TEST_CASE("branching: a split system passes validation and splitting it again is an error") {
   Example3 e;
   const TransitionSystem once = splitByBehaviors(e.ts);
   CHECK_NOTHROW(once.validate());

@@ -4,6 +4,7 @@
 // encoding, and both encodings agreeing on random path sets.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <random>
 #include <set>
 
@@ -280,6 +281,72 @@ TEST_CASE("path sets: a conflict between paths that only determinism makes, mini
     }
 }
 
+TEST_CASE("path sets: one path that calls Price twice on tea needs determinism within itself") {
+  for (const char* solverName : kSolvers)
+    for (const Determinism encoding : kEncodings) {
+      CAPTURE(solverName);
+      CAPTURE(static_cast<int>(encoding));
+      VendingModel v(PriceContract::Cr);
+      v.ts.transitions.push_back({"below160", 4, 1, v.ctx.make(Op::Lt, {v.p, v.num(160)}), {}, {}, VendingModel::at(30)});
+      v.ts.transitions.push_back({"above170", 4, 1, v.ctx.make(Op::Gt, {v.p, v.num(170)}), {}, {}, VendingModel::at(31)});
+      const TransitionSystem split = v.split();
+      const auto twice = [&](const char* first, const char* second) {
+        return VendingModel::ids(split, {"init", "coin", "choose", "price#tea", first, "coin", "choose", "price#tea", second});
+      };
+      auto solver = makeSolver(solverName, v.ctx);
+      // seed-requirements 1.3 item 10: Def 9's pairs include two calls of one path.
+      const std::vector<std::vector<TransitionId>> paths{twice("below160", "above170"), twice("below160", "below160")};
+      const PathSetResult r = checkPathSet(split, *solver, paths, encoding);
+      CHECK((r.alone == std::vector<CheckResult>{CheckResult::Unsat, CheckResult::Sat}));
+      CHECK(said(r.set) == "unsat");
+      CHECK(r.conflict == std::vector<std::size_t>{0});
+      CHECK(r.conflictNeedsDeterminism);
+      REQUIRE(r.paths[0].calls.size() == 2);
+      CHECK(r.paths[0].calls[1].step == 7);
+    }
+}
+
+TEST_CASE("path sets: frozen variables stay shared by the paths, after the axioms, and the witness gives them") {
+  for (const char* solverName : kSolvers)
+    for (const Determinism encoding : kEncodings) {
+      CAPTURE(solverName);
+      CAPTURE(static_cast<int>(encoding));
+      VendingModel v(PriceContract::Cr);
+      // W, a global constant of the contracts (the paper's W): tea costs exactly W, 170 < W < 180.
+      const Expr W = v.ctx.var("W", Sort::integer());
+      v.ts.variables.push_back({W, VariableRole::State, std::nullopt, VendingModel::at(8), true});
+      const Expr axiom = v.both(v.ctx.make(Op::Lt, {v.num(170), W}), v.ctx.make(Op::Lt, {W, v.num(180)}));
+      v.ts.axioms = {axiom};
+      v.ts.contracts[0].behaviors[0].post = v.ctx.mkEq(v.result, W);
+      v.ts.transitions.push_back({"below160", 4, 1, v.ctx.make(Op::Lt, {v.p, v.num(160)}), {}, {}, VendingModel::at(30)});
+      const TransitionSystem split = v.split();
+      const auto path = [&](const char* behaviour, const char* last) {
+        return VendingModel::ids(split, {"init", "coin", "choose", behaviour, last});
+      };
+      const std::vector<std::vector<TransitionId>> paths{path("price#tea", "add"), path("price#tea", "serve"),
+                                                         path("price#coffee", "serve")};
+      auto solver = makeSolver(solverName, v.ctx);
+      const PathSetResult r = checkPathSet(split, *solver, paths, encoding);
+      for (const DistinguishedPath& d : r.paths) {
+        REQUIRE_FALSE(d.condition.empty());
+        CHECK_SAME(d.condition.front(), axiom);  // the axioms come first, W not renamed
+        CHECK(variablesOf(d.condition).count(W) == 1);
+        CHECK(std::find(d.original.begin(), d.original.end(), W) == d.original.end());
+      }
+      REQUIRE(said(r.set) == "sat");
+      REQUIRE(r.witness);
+      const Value* w = r.witness->frozen.find(W);
+      REQUIRE(w);
+      CHECK(w->asInt() > 170);
+      CHECK(w->asInt() < 180);
+      CHECK(row(*r.witness, 0)->result == *w);
+      // Tea below 160 contradicts the axiom, whatever the programs do.
+      const PathSetResult below = checkPathSet(split, *solver, std::vector<std::vector<TransitionId>>{path("price#tea", "below160")}, encoding);
+      CHECK(said(below.set) == "unsat");
+      CHECK_FALSE(below.conflictNeedsDeterminism);
+    }
+}
+
 TEST_CASE("path sets: the pairwise encoding replaces program applications and adds Φ per pair") {
   ExprContext ctx;
   const FunctionDecl& f = ctx.declareFunction("f", {Sort::integer()}, Sort::integer(), FunctionKind::Program);
@@ -314,4 +381,140 @@ TEST_CASE("path sets: the pairwise encoding replaces program applications and ad
     CHECK(said(verdict(with)) == "unsat");
     CHECK(said(verdict(without)) == "sat");
   }
+}
+
+namespace {
+
+// Random path sets over the vending machine with two more ways out of q3 (`below` [p < c] and
+// `above` [p > c]) and a random contract for Price whose two behaviours keep the names tea and
+// coffee: each precondition one of x1 = 0, x1 = 1, x1 >= 0 (overlapping), true, each
+// postcondition an interval. A path is `init` and one or two rounds of
+// `coin choose price#b (add | serve | below | above)`, `below` and `above` twice as likely (they
+// make conflicts that need determinism); a set holds 1 to 4 paths.
+struct RandomSets {
+  VendingModel v{PriceContract::Cr};
+  std::mt19937 rng;
+
+  explicit RandomSets(std::uint32_t seed) : rng(seed) {
+    v.ts.transitions.push_back({"below", 4, 1, v.ctx.boolVal(true), {}, {}, VendingModel::at(30)});
+    v.ts.transitions.push_back({"above", 4, 1, v.ctx.boolVal(true), {}, {}, VendingModel::at(31)});
+  }
+  long pick(std::initializer_list<long> values) {
+    return values.begin()[std::uniform_int_distribution<std::size_t>(0, values.size() - 1)(rng)];
+  }
+  Expr precondition() {
+    switch (pick({0, 1, 2, 3})) {
+      case 0: return v.ctx.mkEq(v.x1, v.num(0));
+      case 1: return v.ctx.mkEq(v.x1, v.num(1));
+      case 2: return v.ge(v.x1, 0);
+      default: return v.ctx.boolVal(true);
+    }
+  }
+  Expr postcondition(std::string& text) {
+    const long lo = pick({100, 140, 150, 160, 170}), hi = lo + pick({20, 50, 100});
+    text += "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+    return v.between(lo, v.result, hi);
+  }
+  // A fresh model: contract and guards drawn; returns it split, and says what it drew.
+  TransitionSystem model(std::string& text) {
+    Contract& c = v.ts.contracts[0];
+    for (Behavior& b : c.behaviors) {
+      b.pre = precondition();
+      text += b.name + ": " + toString(b.pre) + " -> ";
+      b.post = postcondition(text);
+      text += "; ";
+    }
+    const long below = pick({150, 160, 170, 180, 220}), above = pick({140, 160, 170, 180, 200});
+    v.ts.transitions[6].guard = v.ctx.make(Op::Lt, {v.p, v.num(below)});
+    v.ts.transitions[7].guard = v.ctx.make(Op::Gt, {v.p, v.num(above)});
+    text += "below " + std::to_string(below) + ", above " + std::to_string(above);
+    return v.split();
+  }
+  std::vector<std::vector<TransitionId>> paths(const TransitionSystem& split, std::string& text) {
+    std::vector<std::vector<TransitionId>> out(static_cast<std::size_t>(pick({1, 2, 3, 4})));
+    for (auto& path : out) {
+      std::vector<std::string> names{"init"};
+      for (long round = pick({1, 2}); round > 0; --round) {
+        names.insert(names.end(), {"coin", "choose", pick({0, 1}) ? "price#tea" : "price#coffee"});
+        names.push_back(std::vector<std::string>{"add", "serve", "below", "above"}[static_cast<std::size_t>(pick({0, 1, 2, 3, 2, 3}))]);
+      }
+      path = VendingModel::ids(split, names);
+      text += "\n ";
+      for (const auto& n : names) text += " " + n;
+    }
+    return out;
+  }
+};
+
+std::vector<std::vector<TransitionId>> subsetOf(const std::vector<std::vector<TransitionId>>& paths,
+                                                const std::vector<std::size_t>& indices) {
+  std::vector<std::vector<TransitionId>> out;
+  for (std::size_t i : indices) out.push_back(paths.at(i));
+  return out;
+}
+
+// Both encodings on `rounds` random sets, with each solver: the same verdicts alone and as a
+// set, witnesses that satisfy every path, and each one's minimal conflict minimal for the other.
+void agreeOnRandomSets(int rounds) {
+  const auto atLeast = static_cast<std::size_t>(rounds / 20);
+  for (const std::string solverName : kSolvers) {
+    CAPTURE(solverName);
+    const auto started = std::chrono::steady_clock::now();
+    RandomSets gen(20261123);
+    auto solver = makeSolver(solverName.c_str(), gen.v.ctx);
+    std::size_t sat = 0, unsat = 0, needsDeterminism = 0, infeasibleAlone = 0;
+    for (int round = 0; round < rounds; ++round) {
+      std::string text = "round " + std::to_string(round) + ": ";
+      const TransitionSystem split = gen.model(text);
+      const auto paths = gen.paths(split, text);
+      CAPTURE(text);
+      const PathSetResult uf = checkPathSet(split, *solver, paths, Determinism::UninterpretedFunctions);
+      const PathSetResult pw = checkPathSet(split, *solver, paths, Determinism::Pairwise);
+      REQUIRE(solver->level() == 0);
+      CHECK((uf.alone == pw.alone));
+      REQUIRE(said(uf.set) == said(pw.set));
+      infeasibleAlone += count(uf.alone, CheckResult::Unsat);
+      if (uf.set == CheckResult::Sat) {
+        ++sat;
+        for (const PathSetResult* r : {&uf, &pw}) {
+          REQUIRE(r->witness);
+          for (std::size_t i = 0; i < paths.size(); ++i)
+            CHECK(holdsUnderWitness(r->paths[i], r->witness->values[i], r->witness->programs));
+        }
+        continue;
+      }
+      REQUIRE(said(uf.set) == "unsat");
+      ++unsat;
+      // Each encoding's minimal conflict is a conflict for the other, and minimal there too.
+      for (const auto& [r, other] : {std::pair{&uf, Determinism::Pairwise}, std::pair{&pw, Determinism::UninterpretedFunctions}}) {
+        REQUIRE_FALSE(r->conflict.empty());
+        const auto conflict = subsetOf(paths, r->conflict);
+        const PathSetResult again = checkPathSet(split, *solver, conflict, other);
+        CHECK(said(again.set) == "unsat");
+        CHECK(again.conflict.size() == conflict.size());
+        CHECK(again.conflictNeedsDeterminism == r->conflictNeedsDeterminism);
+      }
+      if (uf.conflictNeedsDeterminism) ++needsDeterminism;
+    }
+    MESSAGE(solverName << ": " << sat << " feasible sets, " << unsat << " infeasible (" << needsDeterminism
+                       << " only by determinism), " << infeasibleAlone << " paths infeasible alone, "
+                       << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count()
+                       << " ms");
+    // The generator reaches every kind of answer.
+    CHECK(sat > atLeast);
+    CHECK(unsat > atLeast);
+    CHECK(needsDeterminism > atLeast / 2);
+    CHECK(infeasibleAlone > atLeast);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("path sets: congruence and the pairwise condition agree on 100 seeded random path sets") {
+  agreeOnRandomSets(100);
+}
+
+TEST_CASE("path sets: congruence and the pairwise condition agree on 1,000 seeded random path sets" *
+          doctest::test_suite("slow")) {
+  agreeOnRandomSets(1000);
 }

@@ -9,6 +9,7 @@
 #include "symseq/plugin/Frontend.h"
 #include "symseq/plugin/Heuristic.h"
 #include "symseq/plugin/Searcher.h"
+#include "symseq/run/ContractChecks.h"
 #include "symseq/run/EffectiveConfig.h"
 #include "symseq/run/Externals.h"
 #include "symseq/run/ModelAcceptance.h"
@@ -90,6 +91,8 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
       registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options),
       config.budgets.solverQueries, deadline, config.solver.queryTimeout);
   PluginPtr<Solver> solver = std::move(budget);
+  // Contracts are checked before anything is written: an overlap is an error in the model.
+  const std::vector<ModelFinding> findings = checkModelContracts(system, *solver);
 
   prepareOutputDir(config.output.dir);
   writeEffectiveConfig(config, registry);
@@ -114,6 +117,7 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
 
   // The truth: only what replays on the model (with the real external functions) is reported.
   RunResult result = checkByReplay(system, targets, proposed, externals.functions());
+  result.findings = findings;
   result.solver = solver->stats();
   result.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 

@@ -1,5 +1,7 @@
 #include "symseq/exec/Replay.h"
 
+#include <memory>
+
 #include "symseq/expr/Evaluator.h"
 #include "symseq/expr/Printer.h"
 
@@ -177,17 +179,15 @@ class Replayer {
 
 }  // namespace
 
-namespace {
-
-// The external functions plus the programs, whose calls read the test's witness table: the
-// contract is checked by the guards of the behaviour variants the test fires.
-FunctionInterpretations withPrograms(const TransitionSystem& system, const TestSequence& sequence,
-                                     const FunctionInterpretations* functions) {
-  FunctionInterpretations all = functions ? *functions : FunctionInterpretations{};
+// The contract is checked by the guards of the behaviour variants a test fires.
+FunctionInterpretations withProgramResults(const TransitionSystem& system, std::vector<ProgramResult> rows,
+                                           const FunctionInterpretations* base) {
+  FunctionInterpretations all = base ? *base : FunctionInterpretations{};
+  const auto table = std::make_shared<const std::vector<ProgramResult>>(std::move(rows));
   for (const Contract& c : system.contracts) {
     const FunctionDecl* program = c.program;
-    all.set(*program, [program, &sequence](std::span<const Value> args) -> Value {
-      for (const ProgramResult& row : sequence.programResults)
+    all.set(*program, [program, table](std::span<const Value> args) -> Value {
+      for (const ProgramResult& row : *table)
         if (row.program == program && std::equal(row.args.begin(), row.args.end(), args.begin(), args.end()))
           return row.result;
       std::string call = program->name() + "(";
@@ -199,13 +199,12 @@ FunctionInterpretations withPrograms(const TransitionSystem& system, const TestS
   return all;
 }
 
-}  // namespace
-
 ReplayResult replay(const TransitionSystem& system, const TestSequence& sequence, const FunctionInterpretations* functions,
                     const ReplayLimits& limits) {
   ReplayResult result;
-  const FunctionInterpretations programs =
-      system.contracts.empty() ? FunctionInterpretations{} : withPrograms(system, sequence, functions);
+  const FunctionInterpretations programs = system.contracts.empty()
+                                               ? FunctionInterpretations{}
+                                               : withProgramResults(system, sequence.programResults, functions);
   Replayer replayer(system, system.contracts.empty() ? functions : &programs, limits, result);
   try {
     replayer.run(sequence);

@@ -5,13 +5,13 @@
 
 namespace symseq {
 
-bool callsExternal(Expr term) {
+bool appliesFunction(Expr term, FunctionKind kind) {
   std::vector<Expr> stack{term};
   std::unordered_set<std::uint32_t> seen{term.id()};  // a DAG: visit shared sub-terms once
   while (!stack.empty()) {
     const Expr e = stack.back();
     stack.pop_back();
-    if (e.op() == Op::Apply && e.function().kind() == FunctionKind::External) return true;
+    if (e.op() == Op::Apply && e.function().kind() == kind) return true;
     for (Expr c : e.children())
       if (seen.insert(c.id()).second) stack.push_back(c);
   }

@@ -10,6 +10,7 @@
 #include "symseq/exec/SymbolicExecutor.h"
 #include "symseq/exec/SymbolicTree.h"
 #include "symseq/expr/Fold.h"
+#include "symseq/support/DidYouMean.h"
 #include "symseq/tree/SolveTab.h"
 #include "symseq/tree/Summaries.h"
 #include "TreeTests.h"
@@ -25,6 +26,11 @@ std::vector<TreeNodeId> SymbolicTree::pathTo(TreeNodeId node) const {
 
 namespace {
 
+// Over programs known by contracts: pruned children that only the programs' determinism prunes,
+// and groups of mutually consistent tests (TreeTests.h).
+constexpr std::string_view kPrunedByDeterminism = "pruned_by_determinism";
+constexpr std::string_view kTestGroups = "test_groups";
+
 constexpr OptionSpec kOptions[] = {
     {"enrich_attempts", OptionType::Int, "10",
      "m of SolveTab: attempts to enrich the function tables per unsatisfiable path condition (0: static tables)"},
@@ -32,7 +38,11 @@ constexpr OptionSpec kOptions[] = {
     {"height", OptionType::Int, "0",
      "the most transitions on a path of the tree (the paper's height); 0: bounded by [budgets] depth alone"},
     {"stop_when_covered", OptionType::Bool, "true", "stop as soon as every target is covered"},
+    {"determinism", OptionType::String, "uf",
+     "how programs known by contracts stay deterministic: uf (congruence on uninterpreted symbols) or pairwise "
+     "(the paper's condition on fresh results; for comparison, same answers)"},
 };
+
 
 // A frontier state with what expanding it needs.
 struct Pending {
@@ -65,6 +75,9 @@ class TreeExplorer {
                           "its descriptor declares a family its code does not implement; report this to its author");
       }
     }
+    if (options.determinism == Determinism::Pairwise && !system_.externals.empty())
+      throw ConfigError("determinism = \"pairwise\" is for models whose functions are programs known by contracts, "
+                        "and this model has external functions", std::nullopt, "use determinism = \"uf\"");
     for (TransitionId t : job.targets) {
       targets_.insert(t);
       ++uncoveredOut_[system_.transitions[t].source];
@@ -155,13 +168,15 @@ class TreeExplorer {
     const double parentCost = parentState.queryCostSeconds;
     const std::size_t coveredBefore = coveredTargets_;
     std::vector<FrontierState> added;
-    // The parent's path condition is asserted once for all its children, which add their guard.
+    std::vector<Pruned> pruned;
+    // The parent's path condition is asserted once for all its children, which add their guard
+    // (in the pairwise encoding each child is checked whole instead).
     job_.solver.push();
-    for (Expr c : from.state.pathCondition) job_.solver.add(c);
+    if (!pairwise()) for (Expr c : from.state.pathCondition) job_.solver.add(c);
     for (TransitionId t : system_.outgoing(from.state.location)) {
       if (stopped()) break;
       const auto started = std::chrono::steady_clock::now();
-      std::optional<Child> child = step(from, t);
+      std::optional<Child> child = step(from, t, pruned);
       const double cost = parentCost + std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       if (!child) continue;
       const TreeNodeId id = static_cast<TreeNodeId>(tree_->nodes.size());
@@ -179,8 +194,39 @@ class TreeExplorer {
       pending_.emplace(id, std::move(child->pending));
     }
     job_.solver.pop();
+    for (const Pruned& p : pruned) record(parent, p);
     if (coveredTargets_ != coveredBefore) computeDistances();
     searcher_.update(added);
+  }
+
+  bool pairwise() const { return options_.determinism == Determinism::Pairwise; }
+
+  // A pruned child, and its path condition when it calls programs (to tell whether their
+  // determinism pruned it, once the parent's constraints are off the solver).
+  struct Pruned {
+    TransitionId transition = 0;
+    std::vector<Expr> pathCondition;  // empty unless the child calls programs
+  };
+
+  void record(TreeNodeId parent, const Pruned& p) {
+    bool determinismNeeded = false;
+    if (!p.pathCondition.empty()) {
+      job_.solver.push();
+      for (Expr e : pairwiseEncoding(system_.context(), p.pathCondition, /*withDeterminism=*/false)) job_.solver.add(e);
+      determinismNeeded = job_.solver.check() == CheckResult::Sat;
+      job_.solver.pop();
+      if (determinismNeeded) stats_.add(kPrunedByDeterminism);
+    }
+    tree_->pruned.push_back({parent, p.transition, determinismNeeded});
+  }
+
+  // The whole path condition, in the pairwise encoding of the programs' determinism.
+  CheckResult checkPairwise(const std::vector<Expr>& pathCondition) {
+    job_.solver.push();
+    for (Expr e : pairwiseEncoding(system_.context(), pathCondition)) job_.solver.add(e);
+    const CheckResult r = job_.solver.check();
+    job_.solver.pop();
+    return r;
   }
 
   // Whether `t` is a target covered for the first time.
@@ -195,8 +241,9 @@ class TreeExplorer {
     return true;
   }
 
-  // The child through `t`, or none when it is infeasible up to the tables (or unknown).
-  std::optional<Child> step(const Pending& from, TransitionId t) {
+  // The child through `t`, or none when it is infeasible up to the tables (or unknown; then
+  // it is added to `pruned`).
+  std::optional<Child> step(const Pending& from, TransitionId t, std::vector<Pruned>& pruned) {
     ExprContext& ctx = system_.context();
     const Transition& transition = system_.transitions[t];
     SymbolicStep s = executor_.apply(from.state, t);
@@ -214,13 +261,24 @@ class TreeExplorer {
     }
     if (guard.isConst() && !guard.value().asBool()) {
       stats_.add(stat::kPrunedStates);
+      pruned.push_back({t, {}});
       return std::nullopt;
     }
     if (!guard.isConst()) child.state.pathCondition.push_back(guard);
     const std::vector<CallRecord>& newCalls = chi.calls();
     child.calls.insert(child.calls.end(), newCalls.begin(), newCalls.end());
-    // A true guard without new calls keeps the parent's (satisfiable) constraints.
-    if (!guard.isConst() || !newCalls.empty()) {
+    const bool callsPrograms = !guard.isConst() && appliesFunction(guard, FunctionKind::Program);
+    if (pairwise()) {
+      // Without external functions (the constructor checks), so no tables to consult.
+      const CheckResult r = guard.isConst() ? CheckResult::Sat : checkPairwise(child.state.pathCondition);
+      if (r != CheckResult::Sat) {
+        incomplete_ = incomplete_ || r == CheckResult::Unknown;
+        stats_.add(stat::kPrunedStates);
+        pruned.push_back({t, child.state.pathCondition});
+        return std::nullopt;
+      }
+    } else if (!guard.isConst() || !newCalls.empty()) {
+      // A true guard without new calls keeps the parent's (satisfiable) constraints.
       const std::span<const Expr> newGuard(&guard, guard.isConst() ? 0 : 1);  // the parent's are asserted
       const SolveTabResult r = solveTab(SolveTabJob{ctx, job_.solver, newGuard, child.calls, tables(), job_.functions,
                                                     heuristics_, options_.enrichAttempts});
@@ -230,6 +288,7 @@ class TreeExplorer {
       failures_.insert(failures_.end(), r.failures.begin(), r.failures.end());
       if (r.answer != CheckResult::Sat) {
         stats_.add(stat::kPrunedStates);
+        pruned.push_back({t, callsPrograms ? child.state.pathCondition : std::vector<Expr>{}});
         // Unsatisfiable up to the tables is not infeasible: richer tables might satisfy it,
         // unless the path condition is unsatisfiable whatever the functions return.
         if (r.answer == CheckResult::Unknown || (!child.calls.empty() && !infeasibleForAnyFunction(guard)))
@@ -245,6 +304,10 @@ class TreeExplorer {
     node.inputs = std::move(s.inputs);
     node.outputs = std::move(outputs);
     node.calls = newCalls;
+    // The program calls the step made: updates whose whole value applies a program.
+    for (const Update& u : transition.updates)
+      if (u.value.op() == Op::Apply && u.value.function().kind() == FunctionKind::Program)
+        node.programCalls.push_back(child.state.store.at(u.variable));
     return Child{std::move(child), std::move(node)};
   }
 
@@ -262,6 +325,7 @@ class TreeExplorer {
     stats_.set(stat::kIterations, tree_->nodes.size());
     TreeTestBuilder builder(job_, *tree_, tables());
     result.sequences = builder.build(covered_);
+    if (!system_.contracts.empty()) stats_.set(kTestGroups, builder.groups());
     for (TransitionId t : job_.targets)
       if (!builder.tested().contains(t))
         result.uncovered[t] = incomplete_ || covered_.contains(t) ? UncoveredReason::BudgetExhausted
@@ -316,6 +380,12 @@ TreeSearchOptions treeSearchOptions(const Options& options) {
   if (height < 0 || height > std::numeric_limits<std::uint32_t>::max())
     throw options.invalid("height", "must be between 0 (no limit) and 4294967295");
   o.height = static_cast<std::uint32_t>(height);
+  const std::string determinism = options.getString("determinism");
+  if (determinism == "pairwise")
+    o.determinism = Determinism::Pairwise;
+  else if (determinism != "uf")
+    throw options.invalid("determinism", "must be \"uf\" or \"pairwise\", not \"" + determinism + "\"" +
+                                             didYouMean(determinism, {"uf", "pairwise"}));
   return o;
 }
 

@@ -5,6 +5,30 @@
 // \result = f). Rel_F(X) is a fixpoint (the connected components of the atom/variable graph that
 // touch X, by union-find); Clean_X keeps the literals of a conjunction that mention X. Typing
 // constraints (enumeration ranges of received values) are kept out of both.
+//
+// How a path becomes formulas over plain frozen names:
+// - Each call's result (its application term `Price(B@3~0)`) is replaced everywhere in the path
+//   condition and in later calls' arguments by a fresh frozen variable, the paper's f. Two calls
+//   with the same application term (equal arguments) get the same variable, as determinism says.
+// - Atoms are the maximal subterms that are not Boolean connectives (¬ ∧ ∨ ⇒ xor): an
+//   equality, a comparison, a Boolean variable, an application of Bool sort, an ite of Bool sort.
+// - A typing constraint is a top-level conjunct (after flattening ∧) that states exactly one bound
+//   of the range 0..k-1 of a symbol whose variable (or channel parameter) holds an enumeration of
+//   k literals: `0 <= s`, `s < k`, `s <= k-1`, `s >= 0` and their mirrored forms. They stay out of
+//   Rel and Clean and are listed in InferredContracts::typing.
+// - Clean keeps a conjunct that is not a literal (a disjunction) whole when it mentions G_f; its
+//   other variables then join G_f, so that every variable of Ax_f is declared frozen.
+// - Every variable of G is renamed to an identifier of letters, digits and underscores, valid in
+//   the iosts syntax: BASE_k, k = 1, 2, ... per BASE in order of appearance (path, then step). BASE
+//   is, for a call's result, the attribute the call assigns (`p_1`; else the program's name); for
+//   a symbol passed directly as a call's argument where the model passes an attribute, that
+//   attribute (`B_1`); else the symbol's variable with `@depth` and `~path` dropped and other
+//   characters turned into `_` (`coin.v@2~0` -> `coin_v_1`). A name some variable, function or
+//   enumeration literal of the model or the paths already uses is skipped. Frozen variables the
+//   model declares keep their names.
+// - The contract's parameters are `x1`, ..., `xn` (the paper's; another name when the model uses
+//   that one), its result the variable `\result`. Behaviours are named call1, call2, ... per program.
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -23,6 +47,7 @@ namespace symseq {
 struct InferredBehavior {
   std::string name;                // `call1`, `call2`, ... in path order
   std::size_t path = 0;            // which distinguished path holds the call
+  std::size_t call = 0;            // which of that path's calls (index into DistinguishedPath::calls)
   std::vector<Expr> frozen;        // G_f, in variable creation order
   std::vector<Expr> axioms;        // Ax_f, conjuncts
   Expr pre;                        // over the contract's parameters and G_f
@@ -40,6 +65,12 @@ struct InferredContracts {
   std::vector<Expr> frozen;  // G: the union, renamed to plain identifiers (B_1, Price_2, ...)
   std::vector<Expr> axioms;  // Ax, deduplicated
   std::vector<InferredContract> contracts;  // per program called on the paths, in declaration order
+  // The typing constraints left out of Rel and Clean, renamed, for those over variables of G.
+  std::vector<Expr> typing;
+  // Variables of G and contract parameters that hold an enumeration's values (index into the
+  // system's enumerations), and the enumerations' names, so that printers can say `B_1 : Drink`.
+  std::map<Expr, std::uint32_t, ExprIdLess> enumerations;
+  std::vector<std::string> enumerationNames;
 };
 
 // A6 on the distinguished paths (of a system whose programs have no contracts).
@@ -56,6 +87,12 @@ struct InferredContracts {
 
 // Printers: ACSL (for Frama-C), symseq's own contract syntax (docs/models/iosts.md, loadable back
 // with the model), both as text.
+// ACSL: G as logic constants and Ax as axioms of one `axiomatic Inferred` block (the axioms are
+// global facts about the frozen constants, not a caller's obligation, so not a `requires`), then
+// per program its behaviours and a C prototype (int for integers, double for reals).
+// Contract syntax: `frozen NAME : SORT` lines (an enumeration's name when the variable holds
+// one), `axiom EXPR` lines, then `contract P(x1, ...) { behavior call1: assumes E; ensures E; }`,
+// expressions in the kernel's infix form (expr/Printer.h).
 [[nodiscard]] std::string printAcsl(const InferredContracts& inferred);
 [[nodiscard]] std::string printContractSyntax(const InferredContracts& inferred);
 

@@ -47,6 +47,11 @@ struct ReplayResult {
   Valuation finalState;
 };
 
+// `base` (when given) plus every program of `system`, whose calls read `rows` (a test's witness
+// table): a call without a row throws EvalError naming it.
+[[nodiscard]] FunctionInterpretations withProgramResults(const TransitionSystem& system, std::vector<ProgramResult> rows,
+                                                         const FunctionInterpretations* base = nullptr);
+
 [[nodiscard]] ReplayResult replay(const TransitionSystem& system, const TestSequence& sequence,
                                   const FunctionInterpretations* functions = nullptr,
                                   const ReplayLimits& limits = {});

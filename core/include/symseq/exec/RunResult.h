@@ -22,6 +22,14 @@ struct TargetOutcome {
   std::optional<UncoveredReason> reason;  // when not covered
 };
 
+// What a run found about the model itself, beside its tests (a contract with a gap, a dead
+// behaviour): information or warnings; errors stop the run before it starts.
+struct ModelFinding {
+  std::string kind;     // e.g. "contract-incomplete", "contract-dead-behavior"
+  std::string message;  // one line, for users
+  std::optional<SourceLocation> where;
+};
+
 struct RunResult {
   std::vector<TargetOutcome> targets;     // in target order
   std::vector<TestSequence> sequences;    // those that replayed
@@ -31,6 +39,7 @@ struct RunResult {
   Statistics strategy;  // the strategy's named counters
   std::vector<ExternalFailure> externalFailures;
   std::shared_ptr<const SymbolicTree> tree;  // when the strategy built one
+  std::vector<ModelFinding> findings;
   SolverStats solver;
   double totalSeconds = 0;
 

@@ -26,12 +26,23 @@ struct TreeNode {
   std::vector<Expr> inputs;                // fresh symbols the step read, in the action's order
   std::vector<Expr> outputs;               // emitted terms
   std::vector<CallRecord> calls;           // external calls the step made
+  std::vector<Expr> programCalls;          // program applications the step made (Price(B@3)), in update order
   std::vector<TreeNodeId> children;        // in the order they were created
   bool onTest = false;                     // on the path of a reported test sequence
 };
 
+// A child that was pruned as infeasible, kept for the record: the tree shows why it is absent.
+struct PrunedChild {
+  TreeNodeId parent = 0;
+  TransitionId transition = 0;
+  // The child's path condition is satisfiable once programs are free to return different results
+  // for equal arguments: only the programs' determinism prunes it (iosts-program-contracts.md, Def 9).
+  bool determinismNeeded = false;
+};
+
 struct SymbolicTree {
   std::vector<TreeNode> nodes;  // nodes[i].id == i; nodes[0] is the root
+  std::vector<PrunedChild> pruned;  // in pruning order
 
   // The nodes from the root (excluded) down to `node`, in order.
   [[nodiscard]] std::vector<TreeNodeId> pathTo(TreeNodeId node) const;

@@ -48,6 +48,9 @@ struct TestSequence {
   std::optional<std::vector<OutputEvent>> prefixOutputs;  // expected from the prefix, when given
   // The programs' results the test assumes (its witness table); a call without a row fails replay.
   std::vector<ProgramResult> programResults;
+  // Tests of one group assume the same result for equal arguments, so one implementation of the
+  // programs can pass them all; tests of different groups conflict (iosts-program-contracts.md, Def 9).
+  std::uint32_t group = 0;
 };
 
 }  // namespace symseq

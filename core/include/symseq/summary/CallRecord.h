@@ -38,8 +38,10 @@ class CallExtractor {
   std::vector<CallRecord> calls_;
 };
 
+// True when `term` applies a function of `kind` somewhere.
+[[nodiscard]] bool appliesFunction(Expr term, FunctionKind kind);
 // True when `term` applies an external function somewhere.
-[[nodiscard]] bool callsExternal(Expr term);
+[[nodiscard]] inline bool callsExternal(Expr term) { return appliesFunction(term, FunctionKind::External); }
 
 }  // namespace symseq
 

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <span>
 
+#include "symseq/feasibility/PathSet.h"
 #include "symseq/plugin/Searcher.h"
 #include "symseq/plugin/Options.h"
 #include "symseq/plugin/Strategy.h"
@@ -27,6 +28,9 @@ struct TreeSearchOptions {
   std::uint64_t maxStates = 100'000;
   bool stopWhenCovered = true;        // stop once every target is covered
   std::uint32_t height = 0;           // transitions on a path; 0: no limit but the steps
+  // How the programs' determinism is enforced (feasibility/PathSet.h): congruence on their
+  // uninterpreted symbols, or the paper's pairwise condition on fresh results (for comparison).
+  Determinism determinism = Determinism::UninterpretedFunctions;
 };
 
 // The options every tree strategy declares, and reading them.
