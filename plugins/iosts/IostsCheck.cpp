@@ -100,7 +100,6 @@ void applyContractFiles(Model& m, std::vector<Model> files) {
   std::map<std::string, SourceLocation, std::less<>> replaced;  // program -> the file's contract
   for (Model& file : files) {
     for (ContractDecl& c : file.contracts) {
-      (void)programOf(m, c);
       const auto [first, fresh] = replaced.emplace(c.program.text, c.program.where);
       if (!fresh)
         Scanner::failAt(c.program.where,

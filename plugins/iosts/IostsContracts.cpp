@@ -55,6 +55,7 @@ struct Condition {
   std::string reader;    // "behaviour 'tea' of program 'Price'", "an axiom"
   bool resultAllowed;    // ensures
   std::string allowed;   // "a parameter nor a frozen variable", for "neither ..."
+  bool axiom = false;
 };
 
 class ContractLowering {
@@ -68,7 +69,7 @@ class ContractLowering {
     addGlobals(scope);
     for (const ExprText& a : m_.axioms)
       system_.axioms.push_back(
-          condition(scope, {&a, "the axiom", "an axiom", false, "a frozen variable nor an enum literal"}));
+          condition(scope, {&a, "the axiom", "an axiom", false, "a frozen variable nor an enum literal", true}));
   }
 
  private:
@@ -91,6 +92,11 @@ class ContractLowering {
     for (std::size_t k = 0; k < sorts.params.size(); ++k) {
       const ResolvedSort& sort = sorts.params[k];
       const Name name = written != nullptr ? written->params[k] : Name{"x" + std::to_string(k + 1), p.name.where};
+      if (written != nullptr && (d_.scope.isLiteral(name.text) || d_.scope.isFrozen(name.text)))
+        Scanner::failAt(name.where,
+                        "parameter '" + name.text + "' of the contract of '" + p.name.text + "' has the name of " +
+                            (d_.scope.isLiteral(name.text) ? "an enum literal" : "a frozen variable"),
+                        "choose another name: the conditions would not tell them apart");
       const std::string prefix = p.name.text + "." + name.text;
       std::vector<Expr> cells;
       for (std::uint32_t c = 0; c < sort.cells.value_or(1); ++c)
@@ -134,6 +140,13 @@ class ContractLowering {
   // Checks every name of the condition's text, then parses it as a bool term.
   Expr condition(const ConditionScope& scope, const Condition& c) {
     const ExprText& e = *c.text;
+    // ACSL's connectives the kernel's syntax spells otherwise (its lexer would read `==` then `>`).
+    if (const auto at = e.text.find("<==>"); at != std::string::npos)
+      Scanner::failAt(locate(e, at), "'<==>' is ACSL's equivalence; symseq writes it '==' between bools",
+                      "write (a) == (b), with parentheses: '==' binds tighter than '&&' and '||'");
+    if (const auto at = e.text.find("==>"); at != std::string::npos)
+      Scanner::failAt(locate(e, at), "'==>' is ACSL's implication; symseq writes it '=>'",
+                      "a => b binds loosest, as in ACSL");
     for (const NameUse& n : namesIn(e.text)) {
       const SourceLocation at = locate(e, n.offset);
       if (n.text.front() == '\\') {
@@ -141,7 +154,7 @@ class ContractLowering {
           Scanner::failAt(at, "unknown ACSL construct '" + n.text + "'",
                           "a contract's conditions use symseq's expression syntax, with \\result for the result");
         if (!c.resultAllowed)
-          Scanner::failAt(at, std::string("\\result in ") + (c.reader == "an axiom" ? "an axiom" : "an assumes clause"),
+          Scanner::failAt(at, std::string("\\result in ") + (c.axiom ? "an axiom" : "an assumes clause"),
                           "an assumes clause reads the parameters and frozen variables; the result is known in "
                           "ensures clauses only");
         continue;
@@ -153,9 +166,9 @@ class ContractLowering {
                         "functions nor programs");
       if (scope.knows(n.text)) continue;
       std::string hint = "declare it with 'frozen " + n.text + " : SORT' to share it between contracts and axioms";
-      if (c.reader != "an axiom") hint = "name a parameter, \\result (in ensures) or a frozen variable; " + hint;
+      if (!c.axiom) hint = "name a parameter, \\result (in ensures) or a frozen variable; " + hint;
       if (d_.attributes.count(n.text) != 0)
-        hint = c.reader == "an axiom" ? "an axiom constrains frozen variables, whose value is one for every path; an "
+        hint = c.axiom ? "an axiom constrains frozen variables, whose value is one for every path; an "
                                         "attribute changes along a path"
                                       : "a contract does not read the model's attributes: pass the value as an "
                                         "argument of the call";

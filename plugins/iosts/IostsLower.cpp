@@ -19,6 +19,9 @@ struct Write {
   Expr cell;
   std::optional<Expr> when;
   Expr value;
+  // A Local made for this group (a program call's result, docs/models/iosts.md): the later
+  // writes read its new value, so it is not saved like the variables the group changes.
+  bool fresh = false;
 };
 
 std::string sortMismatchHint(Sort from, Sort to) {
@@ -61,8 +64,7 @@ class TransitionLowering {
       tr.action = {ActionKind::Output, static_cast<std::uint32_t>(a.channelIndex), emit(a)};
     }
     emitGroup(reception, tr);
-    const std::vector<Write> assigned = assignments(t, tr);
-    emitGroup(assigned, tr);
+    emitGroup(assignments(t), tr);
     return tr;
   }
 
@@ -110,9 +112,10 @@ class TransitionLowering {
   }
 
   // The assignments' writes. A program call assigned to a cell with a non-literal index becomes
-  // the value of a Local `TRANSITION.call.K` (K: the assignment's number, from 1), updated before
-  // the group, so that the call stays the whole value of an update (docs/models/iosts.md).
-  std::vector<Write> assignments(const TransitionDecl& t, Transition& tr) {
+  // the value of a Local `TRANSITION.call.K` (K: the assignment's number, from 1), written just
+  // before the cells, so that the call stays the whole value of an update and the calls keep
+  // their written order (docs/models/iosts.md).
+  std::vector<Write> assignments(const TransitionDecl& t) {
     std::vector<Write> writes;
     WrittenCells written;
     for (std::size_t k = 0; k < t.assignments.size(); ++k) {
@@ -127,7 +130,7 @@ class TransitionLowering {
           !parse(*as.target.index, CallPlace::Index).isConst()) {
         const Expr result = ctx_.var(t.name.text + ".call." + std::to_string(k + 1), value.sort());
         system_.variables.push_back({result, VariableRole::Local, std::nullopt, as.where});
-        tr.updates.push_back({result, value});
+        writes.push_back({result, std::nullopt, value, true});
         value = result;
       }
       cellWrites(as.target, value, written, "assigned", writes);
@@ -210,7 +213,7 @@ class TransitionLowering {
       if (w.when) reads.merge(variablesOf(*w.when));
       for (Expr v : reads)
         if (written.count(v.id()) != 0) toSave.insert(v);
-      written.insert(w.cell.id());
+      if (!w.fresh) written.insert(w.cell.id());
     }
     Substitution saved;
     for (Expr v : toSave) {

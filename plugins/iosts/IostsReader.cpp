@@ -97,7 +97,7 @@ class Reader {
     const auto [it, fresh] = values_.emplace(n.text, n.where);
     if (!fresh)
       Scanner::failAt(n.where, "'" + n.text + "' is declared twice (first at " + it->second.toString() + ")",
-                      "attributes, enum literals and functions need distinct names");
+                      "attributes, enum literals, functions, programs and frozen variables need distinct names");
     return n;
   }
 

@@ -1,9 +1,9 @@
 #pragma once
 // What names mean in a .iosts model's expressions: scalar attributes (state variables), arrays
-// (their cells, for A[i] and whole-array call arguments), enum literals (Int constants) and the
-// model's external functions. Only the model's own declarations resolve, so a name left in the
-// run's context by another model is still unknown here; channel inputs never resolve (a guard
-// is evaluated before the reception).
+// (their cells, for A[i] and whole-array call arguments), enum literals (Int constants), frozen
+// variables, and the model's external functions and programs. Only the model's own
+// declarations resolve, so a name left in the run's context by another model is still unknown
+// here; channel inputs never resolve (a guard is evaluated before the reception).
 #include <map>
 #include <set>
 #include <string>

@@ -38,13 +38,6 @@ class CountCasesRun final : public doctest::IReporter {
 
 }  // namespace
 
-#if defined(__SANITIZE_ADDRESS__)
-// GCC 12's sanitizer runtime takes a dynamic TLS block (plugins loaded and unloaded by the tests)
-// for a pre-2.25 glibc header when its address happens to sit at a given page offset, and
-// LeakSanitizer's tracer then crashes at exit ("Tracer caught signal 11") after a passing case.
-// Which case hits it depends on memory layout alone; not intercepting __tls_get_addr avoids it.
-extern "C" const char* __asan_default_options() { return "intercept_tls_get_addr=0"; }  // NOLINT: the sanitizer's name
-#endif
 
 REGISTER_LISTENER("count-cases-run", 1, CountCasesRun);
 

@@ -48,6 +48,26 @@ struct Z3 {
   }
 };
 
+// A solver that decides nothing: every query answers Unknown ("incomplete").
+class UndecidedSolver final : public Solver {
+ public:
+  [[nodiscard]] std::string_view name() const override { return "undecided"; }
+  [[nodiscard]] std::string version() const override { return "0"; }
+  void push() override { ++level_; }
+  void pop(unsigned levels) override { level_ -= levels; }
+  [[nodiscard]] unsigned level() const override { return level_; }
+  void add(Expr) override {}
+  CheckResult check(std::span<const Expr>) override { return CheckResult::Unknown; }
+  [[nodiscard]] Model model(std::span<const Expr>) override { throw SolverError("no model after Unknown"); }
+  [[nodiscard]] std::vector<Expr> unsatAssumptions() override { return {}; }
+  [[nodiscard]] std::string reasonUnknown() const override { return "incomplete"; }
+  void setQueryTimeLimit(std::chrono::milliseconds) override {}
+  [[nodiscard]] SolverStats stats() const override { return {}; }
+
+ private:
+  unsigned level_ = 0;
+};
+
 std::size_t count(const ContractCheck& c, ContractFindingKind kind) {
   std::size_t n = 0;
   for (const ContractFinding& f : c.findings) n += f.kind == kind ? 1 : 0;
@@ -132,6 +152,12 @@ TEST_CASE("contract check: disjointness and completeness are relative to the axi
   frozen.frozen = true;
   m.sys.variables.push_back(frozen);
   m.sys.axioms.push_back(m.ctx.make(Op::Lt, {w, m.num(5)}));
+  // A frozen variable only an axiom reads says nothing about which behaviour applies: not shown.
+  const Expr z = m.ctx.var("z", Sort::integer());
+  VariableDecl other{z, VariableRole::State, std::nullopt, std::nullopt};
+  other.frozen = true;
+  m.sys.variables.push_back(other);
+  m.sys.axioms.push_back(m.ctx.make(Op::Gt, {z, m.num(0)}));
   m.contract().behaviors[0] = {"low", m.ctx.make(Op::Le, {m.x1, w}), m.ctx.boolVal(true), std::nullopt};
   m.contract().behaviors[1] = {"high", m.ctx.make(Op::Ge, {m.x1, m.num(5)}), m.ctx.boolVal(true), std::nullopt};
   Z3 z3(m.ctx);
@@ -146,6 +172,7 @@ TEST_CASE("contract check: disjointness and completeness are relative to the axi
   REQUIRE(f.witness.find(m.x1) != nullptr);
   REQUIRE(f.witness.find(w) != nullptr);
   const BigInt x = f.witness.find(m.x1)->asInt(), wv = f.witness.find(w)->asInt();
+  CHECK(f.witness.find(z) == nullptr);
   CHECK(wv < x);
   CHECK(x < 5);
   CHECK(f.describe(m.sys, m.contract()).find(", e.g. at x1 = " + x.str() + ", w = " + wv.str()) != std::string::npos);
@@ -156,4 +183,69 @@ TEST_CASE("contract check: contracts without behaviours are not checked") {
   m.contract().behaviors.clear();
   Z3 z3(m.ctx);
   CHECK(checkContracts(m.sys, *z3.solver).empty());
+}
+
+TEST_CASE("contract check: undecided queries are Unknown findings, and nothing is claimed disjoint or complete") {
+  PriceContract m;
+  UndecidedSolver solver;
+  const auto checks = checkContracts(m.sys, solver);
+  CHECK(solver.level() == 0);
+  REQUIRE(checks.size() == 1);
+  CHECK_FALSE(checks[0].disjoint);
+  CHECK_FALSE(checks[0].complete);
+  // k(k-1)/2 + k + 1 = 4 queries, each undecided.
+  REQUIRE(checks[0].findings.size() == 4);
+  for (const ContractFinding& f : checks[0].findings) {
+    CHECK(f.kind == ContractFindingKind::Unknown);
+    CHECK_FALSE(f.isError());
+    CHECK(f.reason == "incomplete");
+  }
+  CHECK(checks[0].findings[0].describe(m.sys, m.contract()) ==
+        "the solver could not decide whether behaviours tea and coffee of Price overlap (incomplete)");
+  CHECK(checks[0].findings[1].describe(m.sys, m.contract()) ==
+        "the solver could not decide the completeness of the behaviours of Price (incomplete)");
+  CHECK(checks[0].findings[3].describe(m.sys, m.contract()) ==
+        "the solver could not decide whether behaviour coffee of Price can apply (incomplete)");
+}
+
+TEST_CASE("contract check: a witness shows the parameters first, by the name the contract gives them") {
+  // As the iosts frontend builds it: the frozen variable declared first, the parameter named
+  // `Price.x1`. One behaviour, x1 < w: incomplete.
+  ExprContext ctx;
+  TransitionSystem sys(ctx);
+  sys.addLocation("q");
+  const Expr w = ctx.var("w", Sort::integer());
+  VariableDecl frozen{w, VariableRole::State, std::nullopt, std::nullopt};
+  frozen.frozen = true;
+  sys.variables.push_back(frozen);
+  const FunctionDecl& price = ctx.declareFunction("Price", {Sort::integer()}, Sort::integer(), FunctionKind::Program);
+  const Expr x1 = ctx.var("Price.x1", Sort::integer());
+  sys.contracts.push_back({&price, {x1}, ctx.var("Price.result", Sort::integer()),
+                           {{"low", ctx.make(Op::Lt, {x1, w}), ctx.boolVal(true), std::nullopt}}, false, false, std::nullopt});
+  Z3 z3(ctx);
+  const auto checks = checkContracts(sys, *z3.solver);
+  REQUIRE(checks.size() == 1);
+  REQUIRE(checks[0].findings.size() == 1);
+  const ContractFinding& f = checks[0].findings[0];
+  REQUIRE(f.witness.size() == 2);
+  const std::string x = f.witness.find(x1)->asInt().str(), wv = f.witness.find(w)->asInt().str();
+  CHECK(f.describe(sys, sys.contracts[0]) == "the behaviours of Price are not complete: no precondition holds, e.g. at x1 = " +
+                                                 x + ", w = " + wv + " (a call there has no behaviour and cannot happen)");
+}
+
+TEST_CASE("contract check: an enum-valued frozen variable only a postcondition reads ranges over its enumeration") {
+  // tea ensures \result == d && d > 1 with d : Drink (0 or 1): dead, by d's domain alone.
+  PriceContract m;
+  const Expr d = m.ctx.var("d", Sort::integer());
+  VariableDecl frozen{d, VariableRole::State, std::nullopt, std::nullopt};
+  frozen.frozen = true;
+  m.sys.variables.push_back(frozen);
+  m.sys.variableEnumerations.emplace(d, 0);
+  m.contract().behaviors[0].post = m.ctx.make(Op::And, {m.ctx.mkEq(m.result, d), m.ctx.make(Op::Gt, {d, m.num(1)})});
+  Z3 z3(m.ctx);
+  const auto checks = checkContracts(m.sys, *z3.solver);
+  REQUIRE(checks.size() == 1);
+  REQUIRE(checks[0].findings.size() == 1);
+  CHECK(checks[0].findings[0].kind == ContractFindingKind::DeadBehavior);
+  CHECK(checks[0].findings[0].behaviors == std::vector<std::string>{"tea"});
 }

@@ -260,3 +260,59 @@ TEST_CASE("inference: round trip (Theorem 1), each path feasible with the behavi
   first.post = m.ctx.mkEq(inferred.contracts.at(0).result, m.ctx.make(Op::Add, {*m.ctx.findVar("p_1"), m.num(100)}));
   CHECK(checkRoundTrip(m.sys, inferred, paths, *z3.solver) == std::vector<bool>{false, true});
 }
+
+TEST_CASE("inference: from the paths distinguish builds (feasibility/PathSet.h), as from the hand-built ones") {
+  const std::vector<std::string> names{"init", "coin", "choose", "price", "add", "coin", "choose", "price", "serve"};
+  VendingForInference byHand, real;
+  const std::vector<DistinguishedPath> handPaths{distinguishByHand(byHand.sys, byHand.ids(names), 0)};
+  const std::vector<DistinguishedPath> realPaths{distinguish(real.sys, real.ids(names), 0)};
+  const InferredContracts fromHand = inferContracts(byHand.sys, handPaths);
+  const InferredContracts fromReal = inferContracts(real.sys, realPaths);
+  // The paths distinguish builds are folded (`v1`, not `0 + v1`, as the paper prints φ); the
+  // hand-built ones are not, so compare the real one with the paper's Example 6 as text.
+  CHECK(printContractSyntax(fromReal) ==
+        "# Contracts inferred by symseq from distinguished paths (iosts-program-contracts.md, Definition 10)\n"
+        "frozen p_1 : int\nfrozen p_2 : int\nfrozen coin_v_1 : int\nfrozen B_1 : Drink\nfrozen coin_v_2 : int\n"
+        "frozen B_2 : Drink\naxiom coin_v_1 < p_1\naxiom p_1 >= 150\naxiom p_1 <= 200\n"
+        "axiom coin_v_1 + coin_v_2 >= p_2\naxiom p_2 >= 150\naxiom p_2 <= 200\n"
+        "contract Price(x1) {\n  behavior call1: assumes x1 == B_1; ensures \\result == p_1;\n"
+        "  behavior call2: assumes x1 == B_2; ensures \\result == p_2;\n}\n");
+  CHECK(fromReal.contracts.size() == fromHand.contracts.size());
+  CHECK(texts(fromReal.typing) == texts(fromHand.typing));
+  Z3 z3(real.ctx);
+  CHECK(checkRoundTrip(real.sys, fromReal, realPaths, *z3.solver) == std::vector<bool>{true});
+}
+
+TEST_CASE("inference: a disjunction kept by Clean brings its variables into G_f, and names the model uses are skipped") {
+  ExprContext ctx;
+  TransitionSystem sys(ctx);
+  sys.addLocation("q");
+  const FunctionDecl& prog = ctx.declareFunction("p", {Sort::integer()}, Sort::integer(), FunctionKind::Program);
+  const auto v = [&](const char* n) { return ctx.var(n, Sort::integer()); };
+  const Expr a = v("a"), b = v("b"), c = v("c");
+  // The model has an attribute x1 and another `\result` of sort real: the contract takes other names.
+  sys.variables.push_back({v("x1"), VariableRole::State, std::nullopt, std::nullopt});
+  (void)ctx.var("\\result", Sort::real());
+  (void)v("a_1");  // a name the paths use is skipped too
+  const Expr f1 = ctx.apply(prog, {a});
+  DistinguishedPath path;
+  path.calls = {{&prog, {a}, f1, 0}};
+  path.condition = {ctx.make(Op::Or, {ctx.make(Op::Lt, {a, f1}), ctx.mkEq(b, ctx.intVal(3))}),
+                    ctx.make(Op::Implies, {ctx.make(Op::Gt, {c, ctx.intVal(0)}), ctx.make(Op::Gt, {f1, v("a_1")})}),
+                    ctx.make(Op::Gt, {v("d"), ctx.intVal(0)})};
+  const InferredContracts inferred = inferContracts(sys, std::vector{path});
+  const InferredBehavior& call1 = inferred.contracts.at(0).behaviors.at(0);
+  // Rel reaches a, p(a) and a_1 through atoms; b and c join because their disjunction and
+  // implication are kept whole; d stays out.
+  CHECK(names(call1.frozen) == std::set<std::string>{"a_2", "p_1", "a_1_1", "b_1", "c_1"});
+  CHECK(texts(call1.axioms) == std::set<std::string>{"a_2 < p_1 || b_1 == 3", "c_1 > 0 => p_1 > a_1_1"});
+  CHECK(inferred.contracts.at(0).params.at(0).name() == "x1_1");
+  CHECK(inferred.contracts.at(0).result.name() == "\\result_1");
+  const std::string syntax = printContractSyntax(inferred);
+  CHECK(syntax.find("contract p(x1_1) {\n  behavior call1: assumes x1_1 == a_2; ensures \\result == p_1;\n}\n") !=
+        std::string::npos);
+  const std::string acsl = printAcsl(inferred);
+  CHECK(acsl.find("axiom inferred_2: c_1 > 0 ==> p_1 > a_1_1;") != std::string::npos);
+  CHECK(acsl.find("ensures \\result == p_1;") != std::string::npos);
+  CHECK(acsl.find("int p(int x1_1);") != std::string::npos);
+}

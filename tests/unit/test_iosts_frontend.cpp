@@ -261,7 +261,7 @@ TEST_CASE("iosts: errors the bad-input corpus leaves out") {
         "  hint: sorts are bool, int, real, bvN (N bits) and the enums the model declares");
   CHECK(loadError("enum E { a, b }\nvar a : int\nstate s\ninitial s\n") ==
         "m.iosts:2:5: error: 'a' is declared twice (first at m.iosts:1:10)\n"
-        "  hint: attributes, enum literals and functions need distinct names");
+        "  hint: attributes, enum literals, functions, programs and frozen variables need distinct names");
   CHECK(loadError(kHeader + "transition t : s -> s { tau }\ntargets u") ==
         "m.iosts:9:9: error: unknown transition 'u' in 'targets'; did you mean 't'?\n"
         "  hint: a target is a transition of this model, declared with 'transition u : FROM -> TO { ... }'");

@@ -2,6 +2,7 @@
 // over Ax ∧ dom in a scope of its own.
 #include "symseq/contracts/Check.h"
 
+#include <algorithm>
 #include <set>
 
 #include "symseq/expr/Connectives.h"
@@ -26,20 +27,16 @@ class ScopeGuard {
   unsigned level_;
 };
 
-// The variables a witness shows: the parameters, then the frozen variables the contract reads.
-std::vector<Expr> witnessVariables(const TransitionSystem& system, const Contract& contract) {
-  std::vector<Expr> shown(contract.params.begin(), contract.params.end());
+// The frozen variables (of the system) that `formulas` read.
+std::vector<Expr> frozenIn(const TransitionSystem& system, std::span<const Expr> formulas) {
   std::set<Expr, ExprIdLess> read;
-  for (const Behavior& b : contract.behaviors) {
-    collectVariables(b.pre, read);
-    collectVariables(b.post, read);
-  }
-  for (Expr a : system.axioms) collectVariables(a, read);
+  for (Expr f : formulas) collectVariables(f, read);
+  std::vector<Expr> frozen;
   for (Expr v : read) {
     const VariableDecl* decl = system.findVariable(v);
-    if (decl != nullptr && decl->frozen) shown.push_back(v);
+    if (decl != nullptr && decl->frozen) frozen.push_back(v);
   }
-  return shown;
+  return frozen;
 }
 
 // dom: the enumeration range 0 <= v < k of each shown variable that holds an enumeration's values.
@@ -85,11 +82,24 @@ ContractCheck checkOne(const TransitionSystem& system, const Contract& contract,
   ExprContext& ctx = system.context();
   ContractCheck check;
   check.contract = &contract;
-  const std::vector<Expr> shown = witnessVariables(system, contract);
+  // A witness shows the parameters and the frozen variables the preconditions read (the
+  // postconditions and axioms may read more, which say nothing about which behaviour applies);
+  // every one of them that holds an enumeration's values ranges over it.
+  std::vector<Expr> pres, all;
+  for (const Behavior& b : contract.behaviors) {
+    pres.push_back(b.pre);
+    all.push_back(b.pre);
+    all.push_back(b.post);
+  }
+  all.insert(all.end(), system.axioms.begin(), system.axioms.end());
+  std::vector<Expr> shown(contract.params.begin(), contract.params.end());
+  for (Expr v : frozenIn(system, pres)) shown.push_back(v);
+  std::vector<Expr> typed(contract.params.begin(), contract.params.end());
+  for (Expr v : frozenIn(system, all)) typed.push_back(v);
   const ScopeGuard scope(solver);
   solver.push();
   for (Expr a : system.axioms) solver.add(a);
-  for (Expr d : domain(system, shown)) solver.add(d);
+  for (Expr d : domain(system, typed)) solver.add(d);
 
   const std::vector<Behavior>& bs = contract.behaviors;
   // Disjointness: Ax ∧ dom ∧ Pre_i ∧ Pre_j for every pair.
@@ -106,8 +116,6 @@ ContractCheck checkOne(const TransitionSystem& system, const Contract& contract,
     }
   // Completeness: Ax ∧ dom ∧ ¬(Pre_1 ∨ ... ∨ Pre_k).
   {
-    std::vector<Expr> pres;
-    for (const Behavior& b : bs) pres.push_back(b.pre);
     const Query q = ask(solver, ctx.mkNot(disjunction(ctx, pres)), shown);
     if (q.answer != CheckResult::Unsat) {
       check.complete = false;
@@ -128,13 +136,21 @@ ContractCheck checkOne(const TransitionSystem& system, const Contract& contract,
   return check;
 }
 
-// "x1 = tea, x2 = 3": the witness in the order the contract shows its variables.
-std::string witnessText(const TransitionSystem& system, const Valuation& witness) {
+// "x1 = tea, w = 3": the witness, the parameters first in their order, then the frozen variables.
+std::string witnessText(const TransitionSystem& system, const Contract& contract, const Valuation& witness) {
   std::string text;
-  for (const auto& [var, value] : witness) {
+  // The iosts frontend names a parameter `Price.x1`; users wrote `x1`.
+  const std::string prefix = contract.program != nullptr ? contract.program->name() + "." : "";
+  const auto show = [&](Expr var, const Value& value) {
     if (!text.empty()) text += ", ";
-    text += std::string(var.name()) + " = " + system.valueText(var, value);
-  }
+    std::string_view name = var.name();
+    if (!prefix.empty() && name.starts_with(prefix)) name.remove_prefix(prefix.size());
+    text += std::string(name) + " = " + system.valueText(var, value);
+  };
+  for (Expr p : contract.params)
+    if (const Value* v = witness.find(p)) show(p, *v);
+  for (const auto& [var, value] : witness)
+    if (std::ranges::find(contract.params, var) == contract.params.end()) show(var, value);
   return text;
 }
 
@@ -142,7 +158,7 @@ std::string witnessText(const TransitionSystem& system, const Valuation& witness
 
 std::string ContractFinding::describe(const TransitionSystem& system, const Contract& contract) const {
   const std::string program = contract.program != nullptr ? contract.program->name() : "?";
-  const std::string at = witness.size() == 0 ? "" : ", e.g. at " + witnessText(system, witness);
+  const std::string at = witness.size() == 0 ? "" : ", e.g. at " + witnessText(system, contract, witness);
   switch (kind) {
     case ContractFindingKind::Overlap:
       return "behaviours " + behaviors.at(0) + " and " + behaviors.at(1) + " of " + program + " overlap" + at;

@@ -405,14 +405,16 @@ InferredContracts inferContracts(const TransitionSystem& system, std::span<const
   VarSet frozen;
   for (const auto& [from, to] : rename) frozen.insert(to);
   inferred.frozen = sorted(frozen);
+  VarSet typingSeen;
   for (Expr t : typing) {
     if (!g.contains(*variablesOf(t).begin())) continue;
     const Expr r = substitute(ctx, t, renaming);
-    if (std::ranges::find(inferred.typing, r) == inferred.typing.end()) inferred.typing.push_back(r);
+    if (typingSeen.insert(r).second) inferred.typing.push_back(r);
   }
 
   // The contracts, per program in declaration order, behaviours in path order.
   std::map<std::uint32_t, InferredContract> byProgram;
+  VarSet axiomsSeen;  // Ax deduplicated (the set orders any expressions by id, not only variables)
   for (const RawBehavior& b : raw) {
     auto [it, fresh] = byProgram.try_emplace(b.program->id());
     InferredContract& contract = it->second;
@@ -437,7 +439,7 @@ InferredContracts inferContracts(const TransitionSystem& system, std::span<const
     for (Expr a : b.axioms) {
       const Expr r = substitute(ctx, a, renaming);
       out.axioms.push_back(r);
-      if (std::ranges::find(inferred.axioms, r) == inferred.axioms.end()) inferred.axioms.push_back(r);
+      if (axiomsSeen.insert(r).second) inferred.axioms.push_back(r);
     }
     contract.behaviors.push_back(std::move(out));
   }
@@ -511,7 +513,13 @@ std::vector<bool> checkRoundTrip(const TransitionSystem& system, const InferredC
       const Transition& original = system.transitions.at(path.transitions[s]);
       std::vector<std::string> labels;
       for (std::size_t c = 0; c < path.calls.size(); ++c)
-        if (path.calls[c].step == s) labels.push_back(chosen.at({p, c}));
+        if (path.calls[c].step == s) {
+          const auto it = chosen.find({p, c});
+          if (it == chosen.end())
+            throw Error("round trip: call " + std::to_string(c + 1) + " of path " + std::to_string(p) +
+                        " has no inferred behaviour (were the contracts inferred from these paths?)");
+          labels.push_back(it->second);
+        }
       // The split transition of the same model transition whose labels are the chosen behaviours.
       std::optional<TransitionId> variant;
       for (TransitionId t = 0; t < split.transitions.size() && !variant; ++t) {

@@ -7,6 +7,7 @@
 
 #include "symseq/exec/Substitute.h"
 #include "symseq/exec/SymbolicExecutor.h"
+#include "symseq/expr/Fold.h"
 #include "symseq/expr/Rewrite.h"
 
 namespace symseq {
@@ -226,6 +227,28 @@ PathSetWitness witnessOf(const TransitionSystem& system, Solver& solver, const s
 
 }  // namespace
 
+namespace {
+
+// `0 + v1` is `v1`: the amount the vending machine starts from is folded away, as the paper prints
+// its path conditions. Only for what a path shows; the solver gets the same formula either way.
+Expr withoutAddedZeros(ExprContext& ctx, Expr e) {
+  RewriteMemo memo;
+  return rewriteBottomUp(
+      e,
+      [&ctx](Expr node, std::span<const Expr> kids, bool changed) {
+        if (node.op() != Op::Add) return changed ? withChildren(ctx, node, kids) : node;
+        std::vector<Expr> kept;
+        for (Expr k : kids)
+          if (!(k.isConst() && k.sort().isInt() && k.value().asInt() == 0)) kept.push_back(k);
+        if (kept.empty()) return kids.front();
+        if (kept.size() == 1) return kept.front();
+        return kept.size() == kids.size() && !changed ? node : withChildren(ctx, node, kept);
+      },
+      memo);
+}
+
+}  // namespace
+
 DistinguishedPath distinguish(const TransitionSystem& system, std::span<const TransitionId> path, std::size_t index) {
   ExprContext& ctx = system.context();
   const SymbolicExecutor exec(system);
@@ -283,7 +306,21 @@ DistinguishedPath distinguish(const TransitionSystem& system, std::span<const Tr
     out.renamed.push_back(renamed);
   }
   const auto rename = [&](Expr e) { return substitute(ctx, e, renaming); };
-  for (Expr c : state.pathCondition) out.condition.push_back(rename(c));
+  // Folded and split into conjuncts, so that a path condition reads as the paper prints it
+  // (`v1 < p1`, not `0 + v1 < p1` inside `true && ...`).
+  std::vector<Expr> pending;
+  for (auto it = state.pathCondition.rbegin(); it != state.pathCondition.rend(); ++it)
+    pending.push_back(withoutAddedZeros(ctx, foldConstants(ctx, rename(*it))));
+  while (!pending.empty()) {
+    const Expr c = pending.back();
+    pending.pop_back();
+    if (c.op() == Op::And) {
+      const auto kids = c.children();
+      for (auto k = kids.rbegin(); k != kids.rend(); ++k) pending.push_back(*k);
+    } else if (!(c.isConst() && c.value() == Value::boolean(true))) {
+      out.condition.push_back(c);
+    }
+  }
   for (PathCall& c : out.calls) {
     for (Expr& a : c.args) a = rename(a);
     c.result = rename(c.result);

@@ -38,7 +38,7 @@ constexpr OptionSpec kOptions[] = {
     {"height", OptionType::Int, "0",
      "the most transitions on a path of the tree (the paper's height); 0: bounded by [budgets] depth alone"},
     {"stop_when_covered", OptionType::Bool, "true", "stop as soon as every target is covered"},
-    {"determinism", OptionType::String, "uf",
+    {"determinism", OptionType::String, "\"uf\"",
      "how programs known by contracts stay deterministic: uf (congruence on uninterpreted symbols) or pairwise "
      "(the paper's condition on fresh results; for comparison, same answers)"},
 };

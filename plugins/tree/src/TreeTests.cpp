@@ -52,6 +52,11 @@ TreeTestBuilder::PathQuery TreeTestBuilder::collect(TreeNodeId target) const {
   q.node = target;
   q.path = tree_.pathTo(target);
   std::vector<CallRecord> calls;
+  // The axioms over frozen variables hold at the root of every path.
+  for (Expr a : system.axioms) {
+    q.constraints.push_back(a);
+    collectVariables(a, q.vars);
+  }
   for (TreeNodeId id : q.path) {
     const TreeNode& n = tree_.nodes[id];
     if (!n.guard.isConst()) q.constraints.push_back(n.guard);

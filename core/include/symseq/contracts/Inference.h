@@ -89,7 +89,9 @@ struct InferredContracts {
 // with the model), both as text.
 // ACSL: G as logic constants and Ax as axioms of one `axiomatic Inferred` block (the axioms are
 // global facts about the frozen constants, not a caller's obligation, so not a `requires`), then
-// per program its behaviours and a C prototype (int for integers, double for reals).
+// per program its behaviours and a C prototype (int for integers, double for reals). The
+// expressions are the kernel's infix form with `=>` spelled `==>`; SMT-LIB's Euclidean / and %,
+// `to_real` and bit-vector operators are printed as the kernel writes them, not translated.
 // Contract syntax: `frozen NAME : SORT` lines (an enumeration's name when the variable holds
 // one), `axiom EXPR` lines, then `contract P(x1, ...) { behavior call1: assumes E; ensures E; }`,
 // expressions in the kernel's infix form (expr/Printer.h).

@@ -1,6 +1,7 @@
 #pragma once
-// The contract checks of a run (contracts/Check.h, seed-requirements A1): overlapping behaviours
-// stop it with an error at the contract; gaps and dead behaviours become findings in the results.
+// The contract checks of a run (contracts/Check.h, seed-requirements A1): overlapping behaviours of
+// a contract that declares `disjoint behaviors;` stop it with an error at the contract; other
+// overlaps, gaps and dead behaviours become findings in the results.
 #include <vector>
 
 #include "symseq/exec/RunResult.h"
@@ -8,7 +9,7 @@
 
 namespace symseq {
 
-// Throws Error at the first overlap (at the contract); returns the warnings as findings.
+// Throws Error at the first overlap of a contract declared disjoint; returns the rest as findings.
 [[nodiscard]] std::vector<ModelFinding> checkModelContracts(const TransitionSystem& system, Solver& solver);
 
 }  // namespace symseq
