@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   cli::addCheckModelCommand(app, action);
   cli::addBenchCommand(app, action);
   cli::addFeasibilityCommand(app, action);
+  cli::addVerdictCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
