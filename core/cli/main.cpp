@@ -1,5 +1,6 @@
 // symseq: the command-line front of the kernel. Exit codes: 0 success, 1 a check failed
-// (selfcheck) or a proposed sequence did not replay (run), 2 bad input or usage, 3 an internal error.
+// (selfcheck), a proposed sequence did not replay (run) or the verdict is FAIL (verdict), 2 bad input
+// or usage, 3 an internal error.
 #include <iostream>
 
 #include "Commands.h"
