@@ -8,14 +8,11 @@
 #include <memory>
 
 #include "Commands.h"
+#include "ModelSession.h"
 #include "symseq/contracts/Inference.h"
-#include "symseq/plugin/Frontend.h"
 #include "symseq/run/ContractChecks.h"
 #include "symseq/run/FeasibilityReport.h"
-#include "symseq/run/LoadRunConfig.h"
 #include "symseq/run/PathFile.h"
-#include "symseq/solver/BudgetLayer.h"
-#include "symseq/support/AtomicFile.h"
 
 namespace symseq::cli {
 
@@ -31,14 +28,8 @@ struct FeasibilityOptions {
 };
 
 int feasibility(const FeasibilityOptions& o) {
-  const auto started = std::chrono::steady_clock::now();
-  Registry registry;  // destroyed last
-  loadPlugins(registry, o.dirs);
-  const RunConfig config = loadRunConfig(o.runFile, o.overrides, registry, o.dirs.dirs);
-  ExprContext ctx;
-  auto frontend = registry.makeFrontend(config.model.frontend.name, config.model.frontend.options);
-  const TransitionSystem system = frontend->load(config.model.file, ctx);
-  system.validate();
+  ModelSession session(o.runFile, o.overrides, o.dirs);
+  const TransitionSystem& system = session.system();
   const std::vector<NamedPath> named = readPathFile(o.pathFile, system);
   if (o.infer)
     for (const Contract& c : system.contracts)
@@ -46,10 +37,7 @@ int feasibility(const FeasibilityOptions& o) {
         throw Error("contract inference starts from programs without contracts, and '" + c.program->name() +
                         "' has one",
                     c.where, "load the model with a contract file that gives the program no behaviour");
-  const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
-  BudgetLayer solver(registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options),
-                     config.budgets.solverQueries, deadline, config.solver.queryTimeout);
-
+  BudgetLayer solver = session.solver();
   // As in a run: a contract that declares disjoint behaviours and overlaps is an error.
   const std::vector<ModelFinding> findings = checkModelContracts(system, solver);
   for (const ModelFinding& f : findings)
@@ -80,14 +68,9 @@ int feasibility(const FeasibilityOptions& o) {
     files.emplace_back("contracts.acsl", printAcsl(*inferred));
     files.emplace_back("contracts.iosts", printContractSyntax(*inferred));
   }
-  std::error_code ec;
-  std::filesystem::create_directories(config.output.dir, ec);
-  if (ec || !std::filesystem::is_directory(config.output.dir))
-    throw Error("cannot create output directory '" + config.output.dir.string() + "'", std::nullopt,
-                "set [output] dir to a writable directory");
-  for (const auto& [name, contents] : files) writeFileAtomically(config.output.dir / name, contents);
+  session.write(files);
   std::cout << feasibilitySummary(input);
-  for (const auto& [name, contents] : files) std::cout << "wrote " << (config.output.dir / name).string() << "\n";
+  for (const auto& [name, contents] : files) std::cout << "wrote " << (session.config().output.dir / name).string() << "\n";
   return 0;
 }
 

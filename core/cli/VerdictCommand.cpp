@@ -14,12 +14,10 @@
 #include <sstream>
 
 #include "Commands.h"
-#include "symseq/plugin/Frontend.h"
-#include "symseq/run/LoadRunConfig.h"
+#include "ModelSession.h"
 #include "symseq/run/PathFile.h"
 #include "symseq/solver/BudgetLayer.h"
 #include "symseq/solver/NumeralText.h"
-#include "symseq/support/AtomicFile.h"
 #include "symseq/support/DidYouMean.h"
 #include "symseq/verdict/Verdict.h"
 
@@ -485,14 +483,8 @@ struct Report {
 };
 
 int verdict(const VerdictOptions& o) {
-  const auto started = std::chrono::steady_clock::now();
-  Registry registry;  // destroyed last
-  loadPlugins(registry, o.dirs);
-  const RunConfig config = loadRunConfig(o.runFile, o.overrides, registry, o.dirs.dirs);
-  ExprContext ctx;
-  auto frontend = registry.makeFrontend(config.model.frontend.name, config.model.frontend.options);
-  const TransitionSystem system = frontend->load(config.model.file, ctx);
-  system.validate();
+  ModelSession session(o.runFile, o.overrides, o.dirs);
+  const TransitionSystem& system = session.system();
   const std::vector<NamedPath> named = readPathFile(o.purposeFile, system);
   TestPurpose purpose;
   for (const NamedPath& p : named) {
@@ -502,22 +494,15 @@ int verdict(const VerdictOptions& o) {
   const Trace trace = TraceReader(o.traceFile, system).read();
   checkTrace(system, trace);
   const TauReduced reduced = tauReduce(system);
-  const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
-  BudgetLayer solver(registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options),
-                     config.budgets.solverQueries, deadline, config.solver.queryTimeout);
+  BudgetLayer solver = session.solver();
   // The testing hypothesis first: no verdict on an infeasible purpose.
   (void)requireFeasible(system, solver, purpose);
   const VerdictResult result = judge(reduced, purpose, trace, solver);
 
   const Report report{system, reduced, named, trace, result, o};
   const std::string json = report.json();  // computed before anything is written
-  std::error_code ec;
-  std::filesystem::create_directories(config.output.dir, ec);
-  if (ec || !std::filesystem::is_directory(config.output.dir))
-    throw Error("cannot create output directory '" + config.output.dir.string() + "'", std::nullopt,
-                "set [output] dir to a writable directory");
-  writeFileAtomically(config.output.dir / "verdict.json", json);
-  std::cout << report.text() << "wrote " << (config.output.dir / "verdict.json").string() << "\n";
+  session.write({{"verdict.json", json}});
+  std::cout << report.text() << "wrote " << (session.config().output.dir / "verdict.json").string() << "\n";
   return result.verdict == Verdict::Fail ? 1 : 0;
 }
 

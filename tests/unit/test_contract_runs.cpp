@@ -82,6 +82,23 @@ void writeFile(const std::filesystem::path& file, const std::string& text) {
   std::ofstream(file) << text;
 }
 
+// A run file for the model `m.iosts` beside it: the tree strategy, breadth first, with z3.
+void writeRunFile(const std::filesystem::path& dir) {
+  writeFile(dir / "run.toml", R"(seed = 0
+[model]
+file = "m.iosts"
+frontend = "iosts"
+[solver]
+name = "z3"
+[strategy]
+name = "tree"
+[searcher]
+name = "bfs"
+[output]
+dir = "out"
+)");
+}
+
 }  // namespace
 
 TEST_CASE("contracts: the vending machine's tree at height 5, as seed-requirements 1.4.5 counts it, with either encoding") {
@@ -202,19 +219,7 @@ transition call : q0 -> q1 { tau; r := F(1) }
 transition lo   : q1 -> low  [r < 10] { tau }
 transition hi   : q1 -> high [r > 20] { tau }
 )");
-  writeFile(dir / "run.toml", R"(seed = 0
-[model]
-file = "m.iosts"
-frontend = "iosts"
-[solver]
-name = "z3"
-[strategy]
-name = "tree"
-[searcher]
-name = "bfs"
-[output]
-dir = "out"
-)");
+  writeRunFile(dir);
   for (const char* solver : kSolvers) {
     CAPTURE(solver);
     const nlohmann::json result =
@@ -246,19 +251,7 @@ transition second : q2 -> q3 { in?b }
 transition callB  : q3 -> q4 { tau; s := F(b) }
 transition differ : q4 -> q5 [a == b && r != s] { tau }
 )");
-  writeFile(dir / "run.toml", R"(seed = 0
-[model]
-file = "m.iosts"
-frontend = "iosts"
-[solver]
-name = "z3"
-[strategy]
-name = "tree"
-[searcher]
-name = "bfs"
-[output]
-dir = "out"
-)");
+  writeRunFile(dir);
   for (const char* solver : kSolvers)
     for (const char* determinism : {"uf", "pairwise"}) {
       CAPTURE(solver);

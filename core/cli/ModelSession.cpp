@@ -1,0 +1,34 @@
+#include "ModelSession.h"
+
+#include "symseq/plugin/Frontend.h"
+#include "symseq/run/LoadRunConfig.h"
+#include "symseq/support/AtomicFile.h"
+
+namespace symseq::cli {
+
+ModelSession::ModelSession(const std::filesystem::path& runFile, const std::vector<std::string>& overrides,
+                           const PluginDirOptions& dirs) {
+  loadPlugins(registry_, dirs);
+  config_.emplace(loadRunConfig(runFile, overrides, registry_, dirs.dirs));
+  auto frontend = registry_.makeFrontend(config_->model.frontend.name, config_->model.frontend.options);
+  system_.emplace(frontend->load(config_->model.file, ctx_));
+  system_->validate();
+}
+
+BudgetLayer ModelSession::solver() {
+  const auto deadline = started_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config_->budgets.time);
+  return BudgetLayer(registry_.makeSolver(config_->solver.plugin.name, ctx_, config_->solver.plugin.options),
+                     config_->budgets.solverQueries, deadline, config_->solver.queryTimeout);
+}
+
+void ModelSession::write(const std::vector<std::pair<std::string, std::string>>& files) const {
+  const std::filesystem::path& dir = config_->output.dir;
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir))
+    throw Error("cannot create output directory '" + dir.string() + "'", std::nullopt,
+                "set [output] dir to a writable directory");
+  for (const auto& [name, contents] : files) writeFileAtomically(dir / name, contents);
+}
+
+}  // namespace symseq::cli
