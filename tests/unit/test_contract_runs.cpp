@@ -270,4 +270,17 @@ transition differ : q4 -> q5 [a == b && r != s] { tau }
     }
 }
 
+TEST_CASE("contracts: a real implementation of a program is checked against its contract on the calls the tests assume") {
+  // configs/externals/vending-price.c charges 350 for a coffee; C_r's behaviour coffee ensures at
+  // most 300. The tests keep the results they assume (and replay); the violation is a finding.
+  const nlohmann::json result = readJson(runInto(source("configs/vending-impl.toml"), {}, "impl") / "result.json");
+  CHECK(result["replayed"] == true);
+  CHECK(result["model_coverage"]["transitions"]["covered"] == 6);
+  std::vector<std::string> violations;
+  for (const auto& f : result["findings"])
+    if (f["kind"] == "implementation-violates-contract") violations.push_back(f["message"]);
+  REQUIRE(violations.size() == 1);  // tea's 150 is within its behaviour
+  CHECK(violations[0] == "Price(coffee) returned 350, but behaviour coffee ensures 200 <= \\result && \\result <= 300");
+}
+
 TEST_SUITE_END();

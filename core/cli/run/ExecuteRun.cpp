@@ -9,6 +9,7 @@
 #include "symseq/plugin/Frontend.h"
 #include "symseq/plugin/Heuristic.h"
 #include "symseq/plugin/Searcher.h"
+#include "symseq/contracts/Implementation.h"
 #include "symseq/run/ContractChecks.h"
 #include "symseq/run/EffectiveConfig.h"
 #include "symseq/run/Externals.h"
@@ -118,6 +119,10 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   // The truth: only what replays on the model (with the real external functions) is reported.
   RunResult result = checkByReplay(system, targets, proposed, externals.functions());
   result.findings = findings;
+  // Programs with an implementation: a result outside the contract is the implementation's fault.
+  if (const FunctionInterpretations* implementations = externals.functions())
+    for (const ContractViolation& v : checkImplementations(system, result.sequences, *implementations))
+      result.findings.push_back({"implementation-violates-contract", v.message, v.contract->where});
   result.solver = solver->stats();
   result.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 

@@ -1,5 +1,7 @@
 #include "symseq/run/Externals.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -77,14 +79,23 @@ RunExternals loadExternals(const ExternalsConfig& config, const TransitionSystem
   std::vector<ExternalBinding> bindings;
   for (const FunctionDecl* f : system.externals) bindings.push_back({f, f->name()});
   for (const auto& [name, entry] : config.symbols) {
+    // A program known by its contract is bound only when named here: its implementation is run on
+    // the calls the tests assume and checked against the contract (contracts/Implementation.h).
+    const auto program = std::find_if(system.contracts.begin(), system.contracts.end(),
+                                      [&](const Contract& c) { return c.program->name() == name; });
+    if (program != system.contracts.end()) {
+      bindings.push_back({program->program, entry.value});
+      continue;
+    }
     const FunctionDecl& f = declared(system, name, entry, "symbols");
     for (ExternalBinding& b : bindings)
       if (b.function == &f) b.symbol = entry.value;
   }
-  if (system.externals.empty() && !config.library.empty())
+  if (bindings.empty() && !config.library.empty())
     throw ConfigError("[externals] names a library, but the model declares no external function", config.libraryWhere,
-                      "remove the [externals] section");
-  if (!system.externals.empty()) {
+                      "remove the [externals] section, or name a program known by its contract in [externals.symbols] "
+                      "to check its implementation");
+  if (!bindings.empty()) {
     if (config.library.empty()) {
       throw ConfigError("the model calls external functions (" + functionNames(system) +
                             ") but the run file names no library implementing them",
