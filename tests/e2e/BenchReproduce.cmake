@@ -3,19 +3,10 @@
 # when any configuration differs in a field other than the times and memory (coverage, lengths,
 # queries, statuses, statistics) or is on one side only; this test then fails, naming them.
 # After an intended change: scripts/regenerate-results (configs/bench/README.md).
-foreach(var SYMSEQ MATRIX COMMITTED WORK_DIR)
-  if(NOT DEFINED ${var})
-    message(FATAL_ERROR "${var} is not set")
-  endif()
-endforeach()
-file(REMOVE_RECURSE ${WORK_DIR})
-file(MAKE_DIRECTORY ${WORK_DIR})
-
-execute_process(COMMAND ${SYMSEQ} bench ${MATRIX} --out ${WORK_DIR}/rerun.jsonl
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "symseq bench ${MATRIX}: exit ${rc}\n${out}\n${err}")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/ScriptHelpers.cmake)
+require_defined(SYMSEQ MATRIX COMMITTED WORK_DIR)
+fresh_dir(${WORK_DIR})
+run(${SYMSEQ} bench ${MATRIX} --out ${WORK_DIR}/rerun.jsonl)
 
 execute_process(COMMAND ${SYMSEQ} bench compare ${COMMITTED} ${WORK_DIR}/rerun.jsonl
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

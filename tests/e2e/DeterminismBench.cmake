@@ -7,19 +7,10 @@
 # children, 2 (N - 1) = 6 of them only by determinism (`lie`, never covered).
 # After an intended change: scripts/regenerate-results determinism (configs/bench/README.md).
 cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...)
-foreach(var SYMSEQ SMALL_MATRIX COMMITTED RUN_FILE WORK_DIR)
-  if(NOT DEFINED ${var})
-    message(FATAL_ERROR "${var} is not set")
-  endif()
-endforeach()
-file(REMOVE_RECURSE ${WORK_DIR})
-file(MAKE_DIRECTORY ${WORK_DIR})
-
-execute_process(COMMAND ${SYMSEQ} bench ${SMALL_MATRIX} --out ${WORK_DIR}/rerun.jsonl
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "symseq bench ${SMALL_MATRIX}: exit ${rc}\n${out}\n${err}")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/ScriptHelpers.cmake)
+require_defined(SYMSEQ SMALL_MATRIX COMMITTED RUN_FILE WORK_DIR)
+fresh_dir(${WORK_DIR})
+run(${SYMSEQ} bench ${SMALL_MATRIX} --out ${WORK_DIR}/rerun.jsonl)
 
 # The fresh cells: their ids, and per run and solver what each encoding found.
 file(STRINGS ${WORK_DIR}/rerun.jsonl lines)

@@ -18,3 +18,18 @@ function(id_in_header header out_var)
   endif()
   set(${out_var} ${CMAKE_MATCH_1} PARENT_SCOPE)
 endfunction()
+
+# Fails the test unless every named variable was given (-DNAME=...).
+function(require_defined)
+  foreach(var ${ARGN})
+    if(NOT DEFINED ${var})
+      message(FATAL_ERROR "${var} is not set")
+    endif()
+  endforeach()
+endfunction()
+
+# An empty folder at `dir`, whatever was there.
+function(fresh_dir dir)
+  file(REMOVE_RECURSE ${dir})
+  file(MAKE_DIRECTORY ${dir})
+endfunction()
