@@ -118,7 +118,7 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
 
   // The truth: only what replays on the model (with the real external functions) is reported.
   RunResult result = checkByReplay(system, targets, proposed, externals.functions());
-  result.findings = findings;
+  result.findings.insert(result.findings.begin(), findings.begin(), findings.end());
   // Programs with an implementation: a result outside the contract is the implementation's fault.
   if (const FunctionInterpretations* implementations = externals.functions())
     for (const ContractViolation& v : checkImplementations(system, result.sequences, *implementations))

@@ -20,6 +20,8 @@ RunResult checkByReplay(const TransitionSystem& system, const std::vector<Transi
   result.strategy = proposed.stats;
   result.externalFailures = proposed.externalFailures;
   result.tree = proposed.tree;
+  result.findings = proposed.findings;
+  result.tables = proposed.tables;
   result.replayed = true;
   for (std::size_t i = 0; i < proposed.sequences.size(); ++i) {
     const ReplayResult r = replay(system, proposed.sequences[i], functions);

@@ -6,6 +6,7 @@ std::string_view toString(UncoveredReason r) {
   switch (r) {
     case UncoveredReason::InfeasibleWithinBound: return "infeasible-within-bound";
     case UncoveredReason::BudgetExhausted: return "budget-exhausted";
+    case UncoveredReason::ExcludedByAssumption: return "excluded-by-assumption";
   }
   return "?";
 }

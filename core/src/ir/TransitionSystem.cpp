@@ -104,6 +104,8 @@ void TransitionSystem::validate() const {
     if (v.frozen && (v.role != VariableRole::State || v.initial))
       throw Error(var + " is frozen, so it must be a state variable without an initial value", v.where,
                   "constrain a frozen variable with axioms");
+    if (v.parameter && !v.frozen)
+      throw Error(var + " is a system parameter, so it must be frozen", v.where, "mark the declaration frozen");
     if (!v.initial) continue;
     if (v.role != VariableRole::State)
       throw Error(var + " is " + roleName(v.role) + " and cannot have an initial value", v.where,
@@ -180,6 +182,13 @@ void TransitionSystem::validate() const {
   }
   for (Expr a : axioms)
     if (a.isNull() || !a.sort().isBool()) throw Error(system + ": an axiom is not a Boolean term");
+  for (const Subspace& sub : subspaces) {
+    const std::string what = system + ": subspace '" + sub.name + "'";
+    bool inRange = sub.entry < locations.size();
+    for (LocationId l : sub.finals) inRange = inRange && l < locations.size();
+    for (TransitionId t : sub.members) inRange = inRange && t < transitions.size();
+    if (!inRange) throw Error(what + " names a location or transition out of range", sub.where);
+  }
   for (TransitionId t : declaredTargets)
     if (t >= transitions.size())
       throw Error(system + ": declared target " + std::to_string(t) + " is out of range (" +

@@ -22,14 +22,6 @@ struct TargetOutcome {
   std::optional<UncoveredReason> reason;  // when not covered
 };
 
-// What a run found about the model itself, beside its tests (a contract with a gap, a dead
-// behaviour): information or warnings; errors stop the run before it starts.
-struct ModelFinding {
-  std::string kind;     // e.g. "contract-incomplete", "contract-dead-behavior"
-  std::string message;  // one line, for users
-  std::optional<SourceLocation> where;
-};
-
 struct RunResult {
   std::vector<TargetOutcome> targets;     // in target order
   std::vector<TestSequence> sequences;    // those that replayed
@@ -39,7 +31,11 @@ struct RunResult {
   Statistics strategy;  // the strategy's named counters
   std::vector<ExternalFailure> externalFailures;
   std::shared_ptr<const SymbolicTree> tree;  // when the strategy built one
-  std::vector<ModelFinding> findings;
+  std::vector<ModelFinding> findings;  // the model's (contracts) and the strategy's (dead sequences)
+  // The guard checks of analysis/GuardAnalysis.h (nondeterminism, incompleteness, dead
+  // transitions), made on every run with a solver of their own (result.json `checks`).
+  std::vector<ModelFinding> checks;
+  std::vector<ResultTable> tables;  // the strategy's tables (AUTSEG's per-command table)
   SolverStats solver;
   double totalSeconds = 0;
 

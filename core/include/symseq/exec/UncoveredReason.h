@@ -7,8 +7,10 @@
 
 namespace symseq {
 
-enum class UncoveredReason : std::uint8_t { InfeasibleWithinBound, BudgetExhausted };
-[[nodiscard]] std::string_view toString(UncoveredReason r);  // "infeasible-within-bound", "budget-exhausted"
+// ExcludedByAssumption: coverable, but only by tests the run file's [assume] constraints exclude.
+enum class UncoveredReason : std::uint8_t { InfeasibleWithinBound, BudgetExhausted, ExcludedByAssumption };
+// "infeasible-within-bound", "budget-exhausted", "excluded-by-assumption"
+[[nodiscard]] std::string_view toString(UncoveredReason r);
 
 }  // namespace symseq
 

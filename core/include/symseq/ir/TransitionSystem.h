@@ -39,6 +39,9 @@ struct VariableDecl {
   // A frozen State variable (the paper's W): no initial value, never updated, one value shared by
   // every path and every test; axioms constrain it.
   bool frozen{false};
+  // A system parameter (AUTSEG's system precondition, a product-variant switch such as
+  // `contact_mode`): a frozen variable the run file's [assume] constraints may select.
+  bool parameter{false};
 };
 
 struct Location {
@@ -81,6 +84,29 @@ struct Transition {
   std::vector<std::string> variant{};  // the labels that tell the split ones apart, in call order
   // The transition of the model as results count coverage: `origin`, or `name` when none.
   [[nodiscard]] const std::string& modelTransition() const { return origin.empty() ? name : origin; }
+  // How lowering made it, for diagrams and users ("t6 preempting St, from sub-state 4"); empty
+  // for a transition written as it stands in the model.
+  std::string provenance{};
+  // Added by lowering rather than written in the model (the "stay" reaction of a synchronous
+  // machine, the output half of a reaction): checks of the model's guards (analysis/) skip it,
+  // and it is no coverage target by default.
+  bool synthetic{false};
+};
+
+// A significant subspace (AUTSEG's command): the part of the model between a local initial
+// location and local final locations, usable by any strategy that works command by command.
+struct Subspace {
+  std::string name;
+  LocationId entry = 0;                 // the local initial location (IL)
+  std::vector<LocationId> finals;       // the local final locations (LF), outside the members
+  std::vector<TransitionId> members;    // the transitions inside, in declaration order
+  std::optional<SourceLocation> where;
+};
+
+// A named count a frontend's lowering reports (states before and after flattening, registers).
+struct LoweringMetric {
+  std::string name;
+  std::uint64_t value = 0;
 };
 
 // An enumeration of the model (IOSTS `enum Status { ok, alarm }`): lowered to Int values 0..k-1,
@@ -115,6 +141,17 @@ class TransitionSystem {
   // order) and the axioms over frozen variables, asserted at the root of every path.
   std::vector<Contract> contracts;
   std::vector<Expr> axioms;
+  // Commands of the model (synchronous machines), in declaration order; empty for most models.
+  std::vector<Subspace> subspaces;
+  // What the frontend's lowering measured, in its order (written to result.json as `lowering`).
+  std::vector<LoweringMetric> metrics;
+  // The model as written, in DOT, when the frontend can draw it (the hierarchy a flattening
+  // removed); the dot writer draws it beside the IR.
+  std::string sourceDiagram;
+  // A synchronous machine (one reaction per step, transitions of one location ordered by
+  // priority): two overlapping guards of one location are a modelling error, not a choice
+  // (analysis/GuardAnalysis.h; seed-requirements 2.8).
+  bool synchronous{false};
 
   LocationId addLocation(std::string locationName, std::optional<SourceLocation> where = std::nullopt);
   [[nodiscard]] std::optional<LocationId> findLocation(std::string_view locationName) const;

@@ -39,6 +39,11 @@ struct GenerationJob {
   // Strategies that take a searcher (PluginDescriptor::defaultSearcher): the run's, fresh for
   // this run; null for the others.
   Searcher* searcher = nullptr;
+  // The run file's [assume] constraints over system parameters. They are also among
+  // `system.axioms`, so every path and every replay honours them; a strategy that generates
+  // without them first (AUTSEG filters its test sets at the end) reads them here to report the
+  // targets they exclude (UncoveredReason::ExcludedByAssumption).
+  std::vector<Expr> assumptions{};
 };
 
 class Strategy {
