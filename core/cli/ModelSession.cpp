@@ -1,6 +1,7 @@
 #include "ModelSession.h"
 
 #include "symseq/plugin/Frontend.h"
+#include "symseq/run/Assume.h"
 #include "symseq/run/LoadRunConfig.h"
 #include "symseq/support/AtomicFile.h"
 
@@ -12,6 +13,7 @@ ModelSession::ModelSession(const std::filesystem::path& runFile, const std::vect
   config_.emplace(loadRunConfig(runFile, overrides, registry_, dirs.dirs));
   auto frontend = registry_.makeFrontend(config_->model.frontend.name, config_->model.frontend.options);
   system_.emplace(frontend->load(config_->model.file, ctx_));
+  (void)applyAssumptions(config_->assume, *system_);  // the axioms carry them from here on
   system_->validate();
 }
 

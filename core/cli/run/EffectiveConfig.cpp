@@ -72,6 +72,12 @@ std::string effectiveConfigText(const RunConfig& c, const Registry& registry) {
     out << "names = " << list(names) << "\n";
   }
 
+  if (!c.assume.constraints.empty()) {
+    std::vector<std::string> texts;
+    for (const auto& a : c.assume.constraints) texts.push_back(a.text);
+    out << "\n[assume]\nconstraints = " << list(texts) << "\n";
+  }
+
   if (!c.externals.library.empty() || !c.externals.tables.empty() || !c.externals.symbols.empty()) {
     out << "\n[externals]\n";
     if (!c.externals.library.empty()) out << "library = " << str(c.externals.library) << "\n";

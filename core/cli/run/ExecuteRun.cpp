@@ -19,6 +19,7 @@
 #include "symseq/solver/SmtLibLog.h"
 #include "symseq/run/OutputWriters.h"
 #include "symseq/exec/RunResult.h"
+#include "symseq/run/Assume.h"
 #include "symseq/run/Targets.h"
 #include "symseq/support/AtomicFile.h"
 #include "symseq/plugin/Strategy.h"
@@ -81,7 +82,9 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   std::vector<PluginPtr<Heuristic>> heuristics;
   for (const auto& h : config.heuristics) heuristics.push_back(registry.makeHeuristic(h.name, h.options));
   const std::vector<OutputFormat> formats = makeOutputFormats(config.output, registry);
-  const TransitionSystem system = frontend->load(config.model.file, ctx);
+  TransitionSystem loaded = frontend->load(config.model.file, ctx);
+  const std::vector<Expr> assumptions = applyAssumptions(config.assume, loaded);
+  const TransitionSystem system = std::move(loaded);
   system.validate();
   requireAcceptance(*strategy, config.strategy, system, registry);
   const std::vector<TransitionId> targets = resolveTargets(config.targets, system);
@@ -110,6 +113,7 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
     heuristicViews.push_back({config.heuristics[i].name, heuristics[i].get()});
   GenerationJob job{system, *solver, heuristicViews, targets, config.budgets, config.seed, deadline};
   job.searcher = searcher.get();
+  job.assumptions = assumptions;
   if (!system.externals.empty()) {
     job.tables = &externals.tables;
     job.functions = externals.functions();

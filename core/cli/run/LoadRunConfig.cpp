@@ -101,6 +101,21 @@ TargetConfig readTargets(const SectionReader& s) {
   return t;
 }
 
+AssumeConfig readAssume(const SectionReader& s) {
+  s.checkKeys({"constraints"});
+  AssumeConfig a;
+  const auto texts = s.strings("constraints");
+  if (!texts) return a;
+  const toml::array& list = *s.get("constraints")->as_array();
+  for (std::size_t i = 0; i < texts->size(); ++i) {
+    const SourceLocation where = toLocation(list[i].source(), s.file());
+    if ((*texts)[i].find_first_not_of(" \t") == std::string::npos)
+      throw ConfigError("an [assume] constraint is empty", where, "write a Boolean constraint over system parameters");
+    a.constraints.push_back({(*texts)[i], where});
+  }
+  return a;
+}
+
 // A table of function name -> string; `isPath` resolves the strings against the run file's folder.
 std::map<std::string, ExternalFileConfig> readFunctionMap(const SectionReader& s, const fs::path& base, bool isPath) {
   std::map<std::string, ExternalFileConfig> out;
@@ -172,8 +187,8 @@ RunConfig resolveRunConfig(const RunDocument& document, const Registry& registry
                            const std::vector<fs::path>& extraPluginDirs) {
   const auto& impl = document.impl();
   const SectionReader top(&impl.table, "", impl.file.string());
-  top.checkKeys({"seed", "plugin_dirs", "model", "solver", "strategy", "searcher", "heuristics", "targets", "externals",
-                 "budgets", "output"});
+  top.checkKeys({"seed", "plugin_dirs", "model", "solver", "strategy", "searcher", "heuristics", "targets", "assume",
+                 "externals", "budgets", "output"});
   RunConfig c;
   c.runFile = fs::absolute(impl.file).lexically_normal();
   c.seed = static_cast<std::uint64_t>(top.integerIn("seed", 0, kMaxInt).value_or(0));
@@ -193,6 +208,7 @@ RunConfig resolveRunConfig(const RunDocument& document, const Registry& registry
   if (c.searcher) consulting.push_back(&registry.info(PluginKind::Searcher, c.searcher->name));
   checkHeuristicFamilies(consulting, c.heuristics, registry);
   c.targets = readTargets(section(top, "targets"));
+  c.assume = readAssume(section(top, "assume"));
   c.externals = readExternals(section(top, "externals"), impl.baseDir);
   c.budgets = readBudgets(section(top, "budgets"));
   c.output = readOutput(section(top, "output"), impl.baseDir, registry);

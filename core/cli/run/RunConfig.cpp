@@ -27,13 +27,18 @@ bool operator==(const ExternalsConfig& a, const ExternalsConfig& b) {
   return a.library == b.library && a.checkTables == b.checkTables && same(a.tables, b.tables) && same(a.symbols, b.symbols);
 }
 
+bool operator==(const AssumeConfig& a, const AssumeConfig& b) {
+  return std::equal(a.constraints.begin(), a.constraints.end(), b.constraints.begin(), b.constraints.end(),
+                    [](const auto& p, const auto& q) { return p.text == q.text; });
+}
+
 bool operator==(const RunConfig& a, const RunConfig& b) {
   const auto sameBudgets = a.budgets.time == b.budgets.time && a.budgets.solverQueries == b.budgets.solverQueries &&
                            a.budgets.depth == b.budgets.depth;
   return a.seed == b.seed && a.pluginDirs == b.pluginDirs && a.model.file == b.model.file &&
          a.model.frontend == b.model.frontend && a.solver.plugin == b.solver.plugin &&
          a.solver.queryTimeout == b.solver.queryTimeout && a.solver.logSmt2 == b.solver.logSmt2 &&
-         a.strategy == b.strategy && a.searcher == b.searcher && a.heuristics == b.heuristics && a.targets == b.targets && a.externals == b.externals && sameBudgets &&
+         a.strategy == b.strategy && a.searcher == b.searcher && a.heuristics == b.heuristics && a.targets == b.targets && a.assume == b.assume && a.externals == b.externals && sameBudgets &&
          a.output.dir == b.output.dir && a.output.formats == b.output.formats;
 }
 

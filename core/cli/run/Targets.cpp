@@ -14,8 +14,10 @@ std::vector<TransitionId> resolveTargets(const TargetConfig& targets, const Tran
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids;
   }
+  // Transitions lowering added (a synchronous machine's stay reactions) are not the model's.
   if (targets.selection != TargetSelection::Names) {
-    for (TransitionId t = 0; t < system.transitions.size(); ++t) ids.push_back(t);
+    for (TransitionId t = 0; t < system.transitions.size(); ++t)
+      if (!system.transitions[t].synthetic) ids.push_back(t);
     return ids;
   }
   std::vector<std::string> names;

@@ -69,6 +69,16 @@ struct ExternalsConfig {
   bool checkTables = true;  // every initial row checked against the implementation at load
 };
 
+// The run file's [assume] constraints over the model's system parameters (`contact_mode == false`):
+// they select a product variant; every path and every replay honours them (docs/run-files.md).
+struct AssumeConfig {
+  struct Constraint {
+    std::string text;
+    std::optional<SourceLocation> where;  // of the string, for errors found once the model is loaded
+  };
+  std::vector<Constraint> constraints;
+};
+
 struct OutputConfig {
   std::filesystem::path dir;
   // Writer plugins by name: those the run file lists are checked as it is read, the defaults when
@@ -88,6 +98,7 @@ struct RunConfig {
   std::optional<PluginChoice> searcher;
   std::vector<PluginChoice> heuristics;  // in the configured order
   TargetConfig targets;
+  AssumeConfig assume;
   ExternalsConfig externals;
   Budgets budgets;
   OutputConfig output;
@@ -98,6 +109,7 @@ struct RunConfig {
 [[nodiscard]] bool sameOptions(const Options& a, const Options& b);
 [[nodiscard]] bool operator==(const PluginChoice& a, const PluginChoice& b);
 [[nodiscard]] bool operator==(const TargetConfig& a, const TargetConfig& b);
+[[nodiscard]] bool operator==(const AssumeConfig& a, const AssumeConfig& b);
 [[nodiscard]] bool operator==(const ExternalsConfig& a, const ExternalsConfig& b);
 [[nodiscard]] bool operator==(const RunConfig& a, const RunConfig& b);
 
