@@ -1,4 +1,6 @@
-// The `dot` writer: model.dot, a picture of the model with its targets and their coverage.
+// The `dot` writer: model.dot, a picture of the model with its targets and their coverage, and,
+// for models whose frontend drew them as written (a hierarchy a flattening removed),
+// model-source.dot beside it. Each flattened transition's label says how flattening made it.
 #include <boost/dll/alias.hpp>
 #include <sstream>
 
@@ -24,7 +26,8 @@ std::string modelDot(const RunResult& result, const TransitionSystem& system) {
     const Transition& t = system.transitions[id];
     const bool isGuarded = !(t.guard.isConst() && t.guard.value() == Value::boolean(true));
     std::string label = t.name + (isGuarded ? " [" + toString(t.guard) + "]" : "");
-    std::string style;
+    if (!t.provenance.empty()) label += "\n(" + t.provenance + ")";
+    std::string style = t.synthetic ? ", color=gray, fontcolor=gray, style=dotted" : "";
     if (result.covered.contains(id)) style += ", color=darkgreen";
     else if (targets.contains(id)) style += ", color=red, style=dashed";
     if (targets.contains(id)) style += ", penwidth=2.5";
@@ -37,7 +40,9 @@ std::string modelDot(const RunResult& result, const TransitionSystem& system) {
 class DotWriter final : public Writer {
  public:
   std::vector<OutputFile> write(const WriterInput& run) const override {
-    return {{"model.dot", modelDot(run.result, run.system)}};
+    std::vector<OutputFile> files{{"model.dot", modelDot(run.result, run.system)}};
+    if (!run.system.sourceDiagram.empty()) files.push_back({"model-source.dot", run.system.sourceDiagram});
+    return files;
   }
 };
 
@@ -47,7 +52,8 @@ const PluginDescriptor descriptor{
     .kind = PluginKind::Writer,
     .name = "dot",
     .version = "1.0.0",
-    .summary = "model.dot: the model as a graph, targets bold, covered green, uncovered targets red and dashed",
+    .summary = "model.dot: the model as a graph, targets bold, covered green, uncovered targets red and dashed; "
+               "model-source.dot: the model as written, when flattened",
     .makeWriter = &make,
 };
 
