@@ -5,14 +5,18 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "symseq/analysis/GuardAnalysis.h"
 #include "symseq/expr/Evaluator.h"
 #include "symseq/expr/Parser.h"
 #include "symseq/expr/Printer.h"
 #include "symseq/plugin/Registry.h"
+#include "symseq/plugin/Writer.h"
+#include "symseq/run/GuardChecks.h"
 #include "symseq/run/PluginOptions.h"
 #include "symseq/solver/Solver.h"
+#include "symseq/solver/SolverLayer.h"
 
 using namespace symseq;
 
@@ -86,6 +90,24 @@ struct CardModel {
   static SourceLocation at(std::uint32_t line) { return {"card.model", line, 1}; }
 };
 
+// Counts the checks it passes on and, when `wholeCores`, answers every unsat core with all the
+// assumptions of the last check (a solver whose cores are not minimal).
+class CountingSolver final : public SolverLayer {
+ public:
+  CountingSolver(PluginPtr<Solver> inner, bool wholeCores) : SolverLayer(std::move(inner)), wholeCores_(wholeCores) {}
+  CheckResult check(std::span<const Expr> assumptions) override {
+    ++checks;
+    last_.assign(assumptions.begin(), assumptions.end());
+    return inner().check(assumptions);
+  }
+  std::vector<Expr> unsatAssumptions() override { return wholeCores_ ? last_ : inner().unsatAssumptions(); }
+  int checks = 0;
+
+ private:
+  bool wholeCores_;
+  std::vector<Expr> last_;
+};
+
 std::vector<std::string> printed(const std::vector<Expr>& exprs) {
   std::vector<std::string> out;
   for (Expr e : exprs) out.push_back(toString(e));
@@ -118,6 +140,13 @@ TEST_CASE("guard analysis: the deletion-based core keeps exactly the clashing at
   // With a background that already bounds RecordNumber above, one atom is enough.
   CHECK(printed(minimalUnsatCore(*solver, atoms, {parseExpr(ctx, "RecordNumber < 100")})) ==
         std::vector<std::string>{"RecordNumber >= 255"});
+  // A solver whose cores are the whole query: the deletion pass still finds the two atoms.
+  CountingSolver lazy(makeZ3(ctx), true);
+  CHECK(printed(minimalUnsatCore(lazy, atoms)) == std::vector<std::string>{"RecordNumber <= 49", "RecordNumber >= 255"});
+  // Starting from z3's own (minimal) core costs one query per atom of it, past the first two.
+  CountingSolver counted(makeZ3(ctx), false);
+  CHECK(minimalUnsatCore(counted, atoms).size() == 2);
+  CHECK(counted.checks == 4);
   // A satisfiable set is returned whole.
   const std::vector<Expr> sat = conjuncts(parseExpr(ctx, "Tag == 1 && RecordNumber == 2"));
   CHECK(minimalUnsatCore(*solver, sat) == sat);
@@ -234,4 +263,104 @@ TEST_CASE("guard analysis: contextual checks under a symbolic state's path condi
     CHECK(report.gaps.empty());
     CHECK(report.dead.empty());
   }
+}
+
+TEST_CASE("guard checks: the report as findings, located, with witnesses and cores") {
+  CardModel m;
+  auto solver = makeZ3(m.ctx);
+  const std::vector<ModelFinding> findings = checkModelGuards(m.ts, *solver);
+  std::vector<std::string> kinds;
+  for (const ModelFinding& f : findings) kinds.push_back(f.kind);
+  CHECK(kinds == std::vector<std::string>{"nondeterminism", "incompleteness", "incompleteness", "incompleteness",
+                                          "dead-transition"});
+  // An overlap in a model that is not synchronous is information, at the second transition.
+  const ModelFinding& overlap = findings[0];
+  CHECK(overlap.message ==
+        "transitions 'first' and 'later' leave 'reading' on input 'cmd' with overlapping guards (a choice the model "
+        "leaves open)");
+  CHECK(overlap.where == m.ts.transitions[m.id("later")].where);
+  CHECK(overlap.witness.find("RecordNumber = ") != std::string::npos);
+  CHECK(overlap.witness.find("Mode = 3") != std::string::npos);
+  CHECK(overlap.core.empty());
+  // Figure 16's gap at its location, with a witness.
+  const ModelFinding& gap = findings[1];
+  CHECK(gap.message == "no transition leaves 'idle' on input 'cmd' when Tag != 84 && Tag != 3");
+  CHECK(gap.where == m.ts.locations[*m.ts.findLocation("idle")].where);
+  CHECK(gap.witness.rfind("Tag = ", 0) == 0);
+  CHECK(gap.witness != "Tag = 84");
+  CHECK(gap.witness != "Tag = 3");
+  // The dead transition with its core as printed expressions.
+  const ModelFinding& dead = findings[4];
+  CHECK(dead.message == "transition 'record' can never fire: RecordNumber <= 49, RecordNumber >= 255 cannot hold together");
+  CHECK(dead.where == m.ts.transitions[m.id("record")].where);
+  CHECK(dead.core == std::vector<std::string>{"RecordNumber <= 49", "RecordNumber >= 255"});
+  CHECK(dead.witness.empty());
+}
+
+TEST_CASE("guard checks: in a synchronous machine an overlap is an error at the second transition") {
+  CardModel m;
+  m.ts.synchronous = true;
+  auto solver = makeZ3(m.ctx);
+  try {
+    (void)checkModelGuards(m.ts, *solver);
+    FAIL("no error for the overlap of first and later");
+  } catch (const Error& e) {
+    CHECK(e.location() == m.ts.transitions[m.id("later")].where);
+    CHECK(e.message().rfind("transitions 'first' and 'later' leave 'reading' on input 'cmd' with overlapping guards: "
+                            "both can fire when ", 0) == 0);
+    CHECK(e.message().find("Mode = 3") != std::string::npos);
+    CHECK(e.message().find("a synchronous machine must be deterministic") != std::string::npos);
+  }
+  // Without the overlap (later needs RecordNumber above first's range) the rest are findings.
+  m.ts.transitions[m.id("later")].guard = parseExpr(m.ctx, "RecordNumber >= 11 && Mode == 3");
+  const std::vector<ModelFinding> findings = checkModelGuards(m.ts, *solver);
+  CHECK(findings.size() == 4);
+  CHECK(findings.front().kind == "incompleteness");
+}
+
+TEST_CASE("guard checks: result.json and result.txt carry the checks, the findings' witnesses and cores, and tables") {
+  CardModel m;
+  auto solver = makeZ3(m.ctx);
+  RunResult result;
+  result.checks = checkModelGuards(m.ts, *solver);
+  result.findings.push_back({"dead-sequence", "read then record is dead", CardModel::at(7), "Tag = 3",
+                             {"RecordNumber <= 49", "RecordNumber >= 255"}});
+  result.tables.push_back({"commands", {"command", "complete", "dead"}, {{"Read Record", "2", "1"}}});
+  Registry registry;
+  registry.loadDirectory(Registry::defaultPluginDir());
+  const ResultHeader header{};
+
+  const auto json = registry.makeWriter("json", Options{})->write({result, m.ts, header});
+  REQUIRE(json.size() == 1);
+  const auto doc = nlohmann::ordered_json::parse(json[0].contents);
+  REQUIRE(doc.contains("checks"));
+  REQUIRE(doc["checks"].size() == 5);
+  CHECK(doc["checks"][0]["kind"] == "nondeterminism");
+  CHECK(doc["checks"][0]["where"] == "card.model:14:1");
+  CHECK(doc["checks"][0]["witness"] == result.checks[0].witness);
+  CHECK_FALSE(doc["checks"][0].contains("core"));
+  CHECK(doc["checks"][1]["message"] == "no transition leaves 'idle' on input 'cmd' when Tag != 84 && Tag != 3");
+  CHECK(doc["checks"][4]["core"] == nlohmann::ordered_json::array({"RecordNumber <= 49", "RecordNumber >= 255"}));
+  CHECK_FALSE(doc["checks"][4].contains("witness"));
+  CHECK(doc["findings"][0]["witness"] == "Tag = 3");
+  CHECK(doc["findings"][0]["core"].size() == 2);
+  CHECK(doc["tables"]["commands"]["columns"] == nlohmann::ordered_json::array({"command", "complete", "dead"}));
+  CHECK(doc["tables"]["commands"]["rows"][0][0] == "Read Record");
+  // No checks found: an empty array, and no tables.
+  const RunResult clean;
+  const auto cleanDoc = nlohmann::ordered_json::parse(registry.makeWriter("json", Options{})->write({clean, m.ts, header})[0].contents);
+  CHECK(cleanDoc["checks"] == nlohmann::ordered_json::array());
+  CHECK_FALSE(cleanDoc.contains("tables"));
+
+  const auto text = registry.makeWriter("text", Options{})->write({result, m.ts, header});
+  REQUIRE(text.size() == 1);
+  const std::string& txt = text[0].contents;
+  CHECK(txt.find("\nguard checks: 5 findings\n") != std::string::npos);
+  CHECK(txt.find("  incompleteness: card.model:1:1: no transition leaves 'idle' on input 'cmd' when Tag != 84 && Tag != 3 "
+                 "(witness: Tag = ") != std::string::npos);
+  CHECK(txt.find("  dead-transition: card.model:15:1: transition 'record' can never fire: RecordNumber <= 49, "
+                 "RecordNumber >= 255 cannot hold together (core: RecordNumber <= 49, RecordNumber >= 255)\n") !=
+        std::string::npos);
+  CHECK(txt.find("\ncommands\n") != std::string::npos);
+  CHECK(txt.find("Read Record") != std::string::npos);
 }

@@ -67,6 +67,8 @@ TEST_CASE("linear set: QELIM of the paper's example over y and t gives x - z <= 
   // The garbled reading t - k >= 6 would give x - k >= 14.
   CHECK(v.set("x - y <= 3 && x - t >= 8 && y - z <= 6 && t - k >= 6").eliminate({v.y, v.t}) ==
         v.set("x - z <= 9 && x - k >= 14"));
+  // Coefficients other than 1: 2x <= y and z <= 3x combine as 3·(2x - y) + 2·(z - 3x) <= 0.
+  CHECK(v.set("2 * x <= y && z <= 3 * x").eliminate({v.x}) == v.set("2 * z <= 3 * y"));
   // Checked against the solver: exact over Z (unit coefficients).
   auto solver = makeZ3(v.ctx);
   const auto checked = projectChecked(s, {v.y, v.t}, *solver);
