@@ -2,12 +2,15 @@
 // and prints a one-line summary. Every model error comes out at file:line:col, as in a run. A
 // model with programs known by contracts has its contracts checked with a solver (--solver):
 // an overlap in a contract declared disjoint is an error, the rest are printed as findings.
+// `--semantic` also checks the guards (analysis/GuardAnalysis.h): overlapping guards, gaps and
+// dead transitions, each with a witness or a core; an overlap in a synchronous machine is an error.
 #include <iostream>
 
 #include "Commands.h"
 #include "symseq/expr/ExprContext.h"
 #include "symseq/plugin/Frontend.h"
 #include "symseq/run/ContractChecks.h"
+#include "symseq/run/GuardChecks.h"
 #include "symseq/run/PluginOptions.h"
 
 namespace symseq::cli {
@@ -18,6 +21,7 @@ struct CheckModelOptions {
   std::filesystem::path file;
   std::string frontend;
   std::string solver = "z3";
+  bool semantic = false;
   PluginDirOptions dirs;
 };
 
@@ -45,6 +49,21 @@ int checkModel(const CheckModelOptions& o) {
     for (const ModelFinding& f : checkModelContracts(system, *solver))
       std::cout << "finding: " << (f.where ? f.where->toString() + ": " : std::string()) << f.message << "\n";
   }
+  if (o.semantic) {
+    const auto solver = registry.makeSolver(o.solver, ctx, defaultOptions(registry.info(PluginKind::Solver, o.solver)));
+    const std::vector<ModelFinding> checks = checkModelGuards(system, *solver);
+    std::cout << "guard checks: " << (checks.empty() ? "no overlaps, gaps or dead transitions" : std::to_string(checks.size()) + " findings")
+              << (system.synchronous ? " (a synchronous machine: overlaps are errors)\n" : "\n");
+    for (const ModelFinding& f : checks) {
+      std::cout << f.kind << ": " << (f.where ? f.where->toString() + ": " : std::string()) << f.message << "\n";
+      if (!f.witness.empty()) std::cout << "  witness: " << f.witness << "\n";
+      if (!f.core.empty()) {
+        std::cout << "  core:";
+        for (const std::string& c : f.core) std::cout << " " << c << (&c == &f.core.back() ? "" : ",");
+        std::cout << "\n";
+      }
+    }
+  }
   return 0;
 }
 
@@ -55,7 +74,9 @@ void addCheckModelCommand(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("check-model", "Load and validate a model file with a frontend");
   cmd->add_option("FILE", options->file, "the model file")->required();
   cmd->add_option("--frontend", options->frontend, "the frontend plugin, e.g. cfg")->required();
-  cmd->add_option("--solver", options->solver, "the solver that checks contracts, when the model has some (default z3)");
+  cmd->add_option("--solver", options->solver, "the solver that checks contracts and, with --semantic, guards (default z3)");
+  cmd->add_flag("--semantic", options->semantic,
+                "also check the guards: overlaps (nondeterminism), gaps (incompleteness) and dead transitions");
   addPluginDirOptions(*cmd, options->dirs);
   cmd->callback([&action, options] { action = [options] { return checkModel(*options); }; });
 }

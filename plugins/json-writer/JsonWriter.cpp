@@ -107,13 +107,22 @@ nlohmann::ordered_json modelCoverage(const RunResult& result, const TransitionSy
           {"behaviours", {{"targets", behaviours}, {"covered", coveredBehaviours}}}};
 }
 
-nlohmann::ordered_json findings(const RunResult& result) {
+nlohmann::ordered_json findings(const std::vector<ModelFinding>& list) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  for (const ModelFinding& f : result.findings) {
+  for (const ModelFinding& f : list) {
     nlohmann::ordered_json o{{"kind", f.kind}, {"message", f.message}};
     if (f.where) o["where"] = f.where->toString();
+    if (!f.witness.empty()) o["witness"] = f.witness;
+    if (!f.core.empty()) o["core"] = f.core;
     out.push_back(std::move(o));
   }
+  return out;
+}
+
+// The strategy's tables by name: {"commands": {"columns": [...], "rows": [[...], ...]}}.
+nlohmann::ordered_json tables(const RunResult& result) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const ResultTable& t : result.tables) out[t.name] = {{"columns", t.columns}, {"rows", t.rows}};
   return out;
 }
 
@@ -172,7 +181,10 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
   // The strategy's named counters follow: the well-known ones in a fixed order, then its own.
   for (const auto& [name, value] : result.strategy.entries()) doc["stats"][name] = value;
   if (split) doc["model_coverage"] = modelCoverage(result, system);
-  if (!result.findings.empty()) doc["findings"] = findings(result);
+  if (!result.findings.empty()) doc["findings"] = findings(result.findings);
+  // The guard checks are made on every run: an empty array says none found anything.
+  doc["checks"] = findings(result.checks);
+  if (!result.tables.empty()) doc["tables"] = tables(result);
   return doc.dump(2) + "\n";
 }
 

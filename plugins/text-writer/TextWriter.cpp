@@ -116,6 +116,25 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
     out << "  finding: " << (f.where ? f.where->toString() + ": " : std::string()) << f.message << "\n";
   for (const ExternalFailure& f : result.externalFailures)
     out << "  external function failed: " << callText(f.function, f.args) << ": " << f.message << "\n";
+  for (const ResultTable& t : result.tables) {
+    out << "\n" << t.name << "\n";
+    std::vector<std::vector<std::string>> rows{t.columns};
+    rows.insert(rows.end(), t.rows.begin(), t.rows.end());
+    out << table(rows);
+  }
+  if (!result.checks.empty()) {
+    out << "\nguard checks: " << result.checks.size() << (result.checks.size() == 1 ? " finding\n" : " findings\n");
+    for (const ModelFinding& f : result.checks) {
+      out << "  " << f.kind << ": " << (f.where ? f.where->toString() + ": " : std::string()) << f.message;
+      if (!f.witness.empty()) out << " (witness: " << f.witness << ")";
+      if (!f.core.empty()) {
+        out << " (core:";
+        for (std::size_t i = 0; i < f.core.size(); ++i) out << (i ? ", " : " ") << f.core[i];
+        out << ")";
+      }
+      out << "\n";
+    }
+  }
   return out.str();
 }
 

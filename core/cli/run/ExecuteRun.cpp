@@ -13,6 +13,7 @@
 #include "symseq/run/ContractChecks.h"
 #include "symseq/run/EffectiveConfig.h"
 #include "symseq/run/Externals.h"
+#include "symseq/run/GuardChecks.h"
 #include "symseq/run/ModelAcceptance.h"
 #include "symseq/summary/TableCsv.h"
 #include "symseq/solver/BudgetLayer.h"
@@ -97,6 +98,14 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   PluginPtr<Solver> solver = std::move(budget);
   // Contracts are checked before anything is written: an overlap is an error in the model.
   const std::vector<ModelFinding> findings = checkModelContracts(system, *solver);
+  // So are the guards (a synchronous machine's overlap is an error), with a solver of their own:
+  // the run's solver statistics count the strategy's queries only.
+  std::vector<ModelFinding> checks;
+  {
+    BudgetLayer guardSolver(registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options),
+                            config.budgets.solverQueries, deadline, config.solver.queryTimeout);
+    checks = checkModelGuards(system, guardSolver);
+  }
 
   prepareOutputDir(config.output.dir);
   writeEffectiveConfig(config, registry);
@@ -123,6 +132,7 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   // The truth: only what replays on the model (with the real external functions) is reported.
   RunResult result = checkByReplay(system, targets, proposed, externals.functions());
   result.findings.insert(result.findings.begin(), findings.begin(), findings.end());
+  result.checks = std::move(checks);
   // Programs with an implementation: a result outside the contract is the implementation's fault.
   if (const FunctionInterpretations* implementations = externals.functions())
     for (const ContractViolation& v : checkImplementations(system, result.sequences, *implementations))
