@@ -11,6 +11,7 @@
 #include "symseq/expr/Evaluator.h"
 #include "symseq/expr/Parser.h"
 #include "symseq/expr/Printer.h"
+#include "RunHelpers.h"
 #include "symseq/plugin/Registry.h"
 #include "symseq/plugin/Writer.h"
 #include "symseq/run/GuardChecks.h"
@@ -363,4 +364,35 @@ TEST_CASE("guard checks: result.json and result.txt carry the checks, the findin
         std::string::npos);
   CHECK(txt.find("\ncommands\n") != std::string::npos);
   CHECK(txt.find("Read Record") != std::string::npos);
+}
+
+TEST_CASE("guard analysis: a gap reads with the negations pushed to the comparisons, variables first") {
+  ExprContext ctx;
+  TransitionSystem ts(ctx);
+  const Expr d = ctx.var("choice.d", Sort::integer());
+  ts.variables = {{d, VariableRole::Input, std::nullopt, std::nullopt}};
+  ts.channels = {{"choice", ChannelDirection::Input, {Sort::integer()}}};
+  ts.addLocation("q1");
+  Transition choose;
+  choose.name = "choose";
+  choose.guard = parseExpr(ctx, "0 <= choice.d && choice.d < 2");
+  choose.action = {ActionKind::Input, 0, {d}};
+  ts.transitions.push_back(choose);
+  auto solver = makeZ3(ctx);
+  const GuardReport report = analyzeGuards(ts, *solver);
+  REQUIRE(report.gaps.size() == 1);
+  CHECK(toString(report.gaps[0].gap) == "choice.d < 0 || choice.d >= 2");
+}
+
+TEST_CASE("guard checks: a run writes them to result.json, and unreachable.cfg's dead transition has its core") {
+  const auto vending = test::runAndRead(std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs/vending.toml", {}, "guard-checks-vending");
+  REQUIRE(vending["checks"].size() == 1);
+  CHECK(vending["checks"][0]["kind"] == "incompleteness");
+  CHECK(vending["checks"][0]["message"] == "no transition leaves 'q1' on input 'choice' when choice.d < 0 || choice.d >= 2");
+  CHECK(vending["checks"][0]["witness"].is_string());
+  const auto unreachable =
+      test::runAndRead(std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs/unreachable.toml", {}, "guard-checks-unreachable");
+  REQUIRE(unreachable["checks"].size() == 1);
+  CHECK(unreachable["checks"][0]["kind"] == "dead-transition");
+  CHECK(unreachable["checks"][0]["core"] == nlohmann::json::array({"x > 0", "x < 0"}));
 }
