@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "symseq/analysis/GuardAnalysis.h"
@@ -338,13 +339,14 @@ TEST_CASE("guard checks: result.json and result.txt carry the checks, the findin
   REQUIRE(doc["checks"].size() == 5);
   CHECK(doc["checks"][0]["kind"] == "nondeterminism");
   CHECK(doc["checks"][0]["where"] == "card.model:14:1");
-  CHECK(doc["checks"][0]["witness"] == result.checks[0].witness);
+  CHECK(doc["checks"][0].value("witness", std::string()) == result.checks[0].witness);
   CHECK_FALSE(doc["checks"][0].contains("core"));
   CHECK(doc["checks"][1]["message"] == "no transition leaves 'idle' on input 'cmd' when Tag != 84 && Tag != 3");
-  CHECK(doc["checks"][4]["core"] == nlohmann::ordered_json::array({"RecordNumber <= 49", "RecordNumber >= 255"}));
+  CHECK(doc["checks"][4].value("core", nlohmann::ordered_json::array()) ==
+        nlohmann::ordered_json::array({"RecordNumber <= 49", "RecordNumber >= 255"}));
   CHECK_FALSE(doc["checks"][4].contains("witness"));
-  CHECK(doc["findings"][0]["witness"] == "Tag = 3");
-  CHECK(doc["findings"][0]["core"].size() == 2);
+  CHECK(doc["findings"][0].value("witness", std::string()) == "Tag = 3");
+  CHECK(doc["findings"][0].value("core", nlohmann::ordered_json::array()).size() == 2);
   CHECK(doc["tables"]["commands"]["columns"] == nlohmann::ordered_json::array({"command", "complete", "dead"}));
   CHECK(doc["tables"]["commands"]["rows"][0][0] == "Read Record");
   // No checks found: an empty array, and no tables.
@@ -395,4 +397,31 @@ TEST_CASE("guard checks: a run writes them to result.json, and unreachable.cfg's
   REQUIRE(unreachable["checks"].size() == 1);
   CHECK(unreachable["checks"][0]["kind"] == "dead-transition");
   CHECK(unreachable["checks"][0]["core"] == nlohmann::json::array({"x > 0", "x < 0"}));
+}
+
+TEST_CASE("guard checks: symseq check-model --semantic prints them with their witnesses and cores") {
+  // The binary itself, as a user runs it (built beside this test binary).
+  const std::string command = std::string(SYMSEQ_BINARY_DIR) + "/bin/symseq check-model " + SYMSEQ_SOURCE_DIR +
+                              "/configs/models/unreachable.cfg --frontend cfg --semantic 2>&1";
+  std::string out;
+  {
+    FILE* pipe = ::popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) out += buffer;
+    CHECK(::pclose(pipe) == 0);
+  }
+  CHECK(out.find("guard checks: 1 finding\n") != std::string::npos);
+  CHECK(out.find("dead-transition: " + std::string(SYMSEQ_SOURCE_DIR) +
+                 "/configs/models/unreachable.cfg:12:6: transition 'never' can never fire: x > 0, x < 0 cannot hold "
+                 "together\n  core: x > 0, x < 0\n") != std::string::npos);
+  // Without --semantic the guards are not checked.
+  const std::string plain = command.substr(0, command.find(" --semantic")) + " 2>&1";
+  FILE* pipe = ::popen(plain.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string plainOut;
+  char buffer[512];
+  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) plainOut += buffer;
+  CHECK(::pclose(pipe) == 0);
+  CHECK(plainOut.find("guard checks") == std::string::npos);
 }
