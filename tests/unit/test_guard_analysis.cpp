@@ -386,7 +386,8 @@ TEST_CASE("guard analysis: a gap reads with the negations pushed to the comparis
   CHECK(toString(report.gaps[0].gap) == "choice.d < 0 || choice.d >= 2");
 }
 
-TEST_CASE("guard checks: a run writes them to result.json, and unreachable.cfg's dead transition has its core") {
+TEST_CASE("guard checks: a run writes them to result.json, and unreachable.cfg's dead transition has its core" *
+          doctest::test_suite("integration")) {
   const auto vending = test::runAndRead(std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs/vending.toml", {}, "guard-checks-vending");
   REQUIRE(vending["checks"].size() == 1);
   CHECK(vending["checks"][0]["kind"] == "incompleteness");
@@ -399,7 +400,8 @@ TEST_CASE("guard checks: a run writes them to result.json, and unreachable.cfg's
   CHECK(unreachable["checks"][0]["core"] == nlohmann::json::array({"x > 0", "x < 0"}));
 }
 
-TEST_CASE("guard checks: symseq check-model --semantic prints them with their witnesses and cores") {
+TEST_CASE("guard checks: symseq check-model --semantic prints them with their witnesses and cores" *
+          doctest::test_suite("integration")) {
   // The binary itself, as a user runs it (built beside this test binary).
   const std::string command = std::string(SYMSEQ_BINARY_DIR) + "/bin/symseq check-model " + SYMSEQ_SOURCE_DIR +
                               "/configs/models/unreachable.cfg --frontend cfg --semantic 2>&1";
