@@ -52,7 +52,7 @@ int checkModel(const CheckModelOptions& o) {
   if (o.semantic) {
     const auto solver = registry.makeSolver(o.solver, ctx, defaultOptions(registry.info(PluginKind::Solver, o.solver)));
     const std::vector<ModelFinding> checks = checkModelGuards(system, *solver);
-    std::cout << "guard checks: " << (checks.empty() ? "no overlaps, gaps or dead transitions" : std::to_string(checks.size()) + " findings")
+    std::cout << "guard checks: " << (checks.empty() ? "no overlaps, gaps or dead transitions" : std::to_string(checks.size()) + (checks.size() == 1 ? " finding" : " findings"))
               << (system.synchronous ? " (a synchronous machine: overlaps are errors)\n" : "\n");
     for (const ModelFinding& f : checks) {
       std::cout << f.kind << ": " << (f.where ? f.where->toString() + ": " : std::string()) << f.message << "\n";

@@ -5,12 +5,14 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "symseq/analysis/GuardAnalysis.h"
 #include "symseq/expr/Evaluator.h"
 #include "symseq/expr/Parser.h"
 #include "symseq/expr/Printer.h"
+#include "RunHelpers.h"
 #include "symseq/plugin/Registry.h"
 #include "symseq/plugin/Writer.h"
 #include "symseq/run/GuardChecks.h"
@@ -337,13 +339,14 @@ TEST_CASE("guard checks: result.json and result.txt carry the checks, the findin
   REQUIRE(doc["checks"].size() == 5);
   CHECK(doc["checks"][0]["kind"] == "nondeterminism");
   CHECK(doc["checks"][0]["where"] == "card.model:14:1");
-  CHECK(doc["checks"][0]["witness"] == result.checks[0].witness);
+  CHECK(doc["checks"][0].value("witness", std::string()) == result.checks[0].witness);
   CHECK_FALSE(doc["checks"][0].contains("core"));
   CHECK(doc["checks"][1]["message"] == "no transition leaves 'idle' on input 'cmd' when Tag != 84 && Tag != 3");
-  CHECK(doc["checks"][4]["core"] == nlohmann::ordered_json::array({"RecordNumber <= 49", "RecordNumber >= 255"}));
+  CHECK(doc["checks"][4].value("core", nlohmann::ordered_json::array()) ==
+        nlohmann::ordered_json::array({"RecordNumber <= 49", "RecordNumber >= 255"}));
   CHECK_FALSE(doc["checks"][4].contains("witness"));
-  CHECK(doc["findings"][0]["witness"] == "Tag = 3");
-  CHECK(doc["findings"][0]["core"].size() == 2);
+  CHECK(doc["findings"][0].value("witness", std::string()) == "Tag = 3");
+  CHECK(doc["findings"][0].value("core", nlohmann::ordered_json::array()).size() == 2);
   CHECK(doc["tables"]["commands"]["columns"] == nlohmann::ordered_json::array({"command", "complete", "dead"}));
   CHECK(doc["tables"]["commands"]["rows"][0][0] == "Read Record");
   // No checks found: an empty array, and no tables.
@@ -363,4 +366,64 @@ TEST_CASE("guard checks: result.json and result.txt carry the checks, the findin
         std::string::npos);
   CHECK(txt.find("\ncommands\n") != std::string::npos);
   CHECK(txt.find("Read Record") != std::string::npos);
+}
+
+TEST_CASE("guard analysis: a gap reads with the negations pushed to the comparisons, variables first") {
+  ExprContext ctx;
+  TransitionSystem ts(ctx);
+  const Expr d = ctx.var("choice.d", Sort::integer());
+  ts.variables = {{d, VariableRole::Input, std::nullopt, std::nullopt}};
+  ts.channels = {{"choice", ChannelDirection::Input, {Sort::integer()}}};
+  ts.addLocation("q1");
+  Transition choose;
+  choose.name = "choose";
+  choose.guard = parseExpr(ctx, "0 <= choice.d && choice.d < 2");
+  choose.action = {ActionKind::Input, 0, {d}};
+  ts.transitions.push_back(choose);
+  auto solver = makeZ3(ctx);
+  const GuardReport report = analyzeGuards(ts, *solver);
+  REQUIRE(report.gaps.size() == 1);
+  CHECK(toString(report.gaps[0].gap) == "choice.d < 0 || choice.d >= 2");
+}
+
+TEST_CASE("guard checks: a run writes them to result.json, and unreachable.cfg's dead transition has its core" *
+          doctest::test_suite("integration")) {
+  const auto vending = test::runAndRead(std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs/vending.toml", {}, "guard-checks-vending");
+  REQUIRE(vending["checks"].size() == 1);
+  CHECK(vending["checks"][0]["kind"] == "incompleteness");
+  CHECK(vending["checks"][0]["message"] == "no transition leaves 'q1' on input 'choice' when choice.d < 0 || choice.d >= 2");
+  CHECK(vending["checks"][0]["witness"].is_string());
+  const auto unreachable =
+      test::runAndRead(std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs/unreachable.toml", {}, "guard-checks-unreachable");
+  REQUIRE(unreachable["checks"].size() == 1);
+  CHECK(unreachable["checks"][0]["kind"] == "dead-transition");
+  CHECK(unreachable["checks"][0]["core"] == nlohmann::json::array({"x > 0", "x < 0"}));
+}
+
+TEST_CASE("guard checks: symseq check-model --semantic prints them with their witnesses and cores" *
+          doctest::test_suite("integration")) {
+  // The binary itself, as a user runs it (built beside this test binary).
+  const std::string command = std::string(SYMSEQ_BINARY_DIR) + "/bin/symseq check-model " + SYMSEQ_SOURCE_DIR +
+                              "/configs/models/unreachable.cfg --frontend cfg --semantic 2>&1";
+  std::string out;
+  {
+    FILE* pipe = ::popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) out += buffer;
+    CHECK(::pclose(pipe) == 0);
+  }
+  CHECK(out.find("guard checks: 1 finding\n") != std::string::npos);
+  CHECK(out.find("dead-transition: " + std::string(SYMSEQ_SOURCE_DIR) +
+                 "/configs/models/unreachable.cfg:12:6: transition 'never' can never fire: x > 0, x < 0 cannot hold "
+                 "together\n  core: x > 0, x < 0\n") != std::string::npos);
+  // Without --semantic the guards are not checked.
+  const std::string plain = command.substr(0, command.find(" --semantic")) + " 2>&1";
+  FILE* pipe = ::popen(plain.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string plainOut;
+  char buffer[512];
+  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) plainOut += buffer;
+  CHECK(::pclose(pipe) == 0);
+  CHECK(plainOut.find("guard checks") == std::string::npos);
 }

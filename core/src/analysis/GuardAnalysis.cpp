@@ -19,6 +19,21 @@ bool isTrue(Expr e) { return e.isConst() && e.sort().isBool() && e.value().asBoo
 
 // ¬e with the negation pushed through the connectives and comparisons, so that a gap reads as
 // `Tag != 84 && Tag != 3` rather than `!(Tag == 84 || Tag == 3)`.
+// `op` with its operands swapped: `0 > x` reads better as `x < 0`.
+Op mirrored(Op op) {
+  switch (op) {
+    case Op::Lt: return Op::Gt;
+    case Op::Le: return Op::Ge;
+    case Op::Gt: return Op::Lt;
+    default: return Op::Le;
+  }
+}
+
+Expr compare(ExprContext& ctx, Op op, Expr a, Expr b) {
+  if (a.isConst() && !b.isConst()) return ctx.make(mirrored(op), {b, a});
+  return ctx.make(op, {a, b});
+}
+
 Expr negate(ExprContext& ctx, Expr e) {
   auto negateAll = [&](Op op) {
     std::vector<Expr> parts;
@@ -33,16 +48,16 @@ Expr negate(ExprContext& ctx, Expr e) {
     case Op::And: return negateAll(Op::Or);
     case Op::Or: return negateAll(Op::And);
     case Op::Lt:
-      if (!e.child(0).sort().isBitVec()) return ctx.make(Op::Ge, {e.child(0), e.child(1)});
+      if (!e.child(0).sort().isBitVec()) return compare(ctx, Op::Ge, e.child(0), e.child(1));
       break;
     case Op::Le:
-      if (!e.child(0).sort().isBitVec()) return ctx.make(Op::Gt, {e.child(0), e.child(1)});
+      if (!e.child(0).sort().isBitVec()) return compare(ctx, Op::Gt, e.child(0), e.child(1));
       break;
     case Op::Gt:
-      if (!e.child(0).sort().isBitVec()) return ctx.make(Op::Le, {e.child(0), e.child(1)});
+      if (!e.child(0).sort().isBitVec()) return compare(ctx, Op::Le, e.child(0), e.child(1));
       break;
     case Op::Ge:
-      if (!e.child(0).sort().isBitVec()) return ctx.make(Op::Lt, {e.child(0), e.child(1)});
+      if (!e.child(0).sort().isBitVec()) return compare(ctx, Op::Lt, e.child(0), e.child(1));
       break;
     default: break;
   }
