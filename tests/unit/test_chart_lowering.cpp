@@ -204,3 +204,34 @@ TEST_CASE("chart lowering: commands become subspaces and parameters frozen param
   for (TransitionId t : sys.subspaces[0].members) CHECK(sys.transitions[t].action.kind == ActionKind::Input);
   CHECK(!sys.subspaces[0].members.empty());
 }
+
+TEST_CASE("chart lowering: the first instant fires only immediate transitions of the initial state") {
+  Abro m;
+  ChartTransition go = m.tr("go", "s0", "s1", m.A);
+  go.immediate = true;
+  go.effects = {Effect{m.O, m.ctx.boolVal(true), {}}};
+  ChartTransition later = m.tr("later", "s1", "s2", m.B);
+  m.chart.main = Automaton{"Top", {simple("s0"), simple("s1"), simple("s2")}, "s0", {go, later}, {}};
+  const TransitionSystem sys = lower(quasiFlatten(m.chart, m.ctx), m.ctx);
+  TestSequence seq;
+  seq.steps = {m.step(true, true, false, true)};  // go fires in the first instant, later does not
+  ReplayResult r = replay(sys, seq);
+  REQUIRE_MESSAGE(r.completed, r.failure);
+  CHECK(sys.locations[r.finalLocation].name == "s1");
+  seq.steps = {m.step(false, true, false, false), m.step(false, true, false, false)};
+  r = replay(sys, seq);
+  REQUIRE_MESSAGE(r.completed, r.failure);
+  CHECK(sys.locations[r.finalLocation].name == "s0");
+}
+
+TEST_CASE("chart lowering: the hierarchy diagram nests macro-states and regions in clusters, observers beside") {
+  Abro m;
+  m.chart.observers.push_back(Automaton{"Seen", {simple("no"), simple("yes")}, "no", {m.tr("saw", "no", "yes", m.O)}, {}});
+  const std::string dot = hierarchyDiagram(m.chart);
+  CHECK(dot.rfind("digraph \"abro\" {", 0) == 0);
+  CHECK(dot.find("label=\"RA\"") != std::string::npos);
+  CHECK(dot.find("label=\"AB\"; style=rounded") != std::string::npos);
+  CHECK(dot.find("\"dA\" [label=\"dA\", shape=doublecircle]") != std::string::npos);
+  CHECK(dot.find("\"Seen.no\" -> \"Seen.yes\"") != std::string::npos);
+  CHECK(dot.find("\"ABO\" -> \"ABO\" [label=\"reset R\", arrowtail=dot, dir=both]") != std::string::npos);
+}
