@@ -53,6 +53,10 @@ struct ChartTransition {
   Expr condition;  // Bool over data; `true` when none
   std::vector<Effect> effects;  // in order
   bool immediate = false;       // may fire in the instant its source is entered
+  // Explicit priority among the transitions leaving one state (SCCharts `priority N`, 1 highest).
+  // None: equal priority with the other unnumbered ones (overlaps stay overlaps, for the checks)
+  // and below every numbered one. Flattening conjoins ¬guard of every higher one.
+  std::optional<std::uint32_t> priority;
   SourceLocation where;
 };
 
