@@ -56,10 +56,8 @@ const symseq::PluginDescriptor descriptor{
     .makeFrontend = &make,
 };
 
-// For tests/unit/test_scxml_reader.cpp: the Chart before flattening.
-symseq::scxml::ReadChartFunction* const readChartForTests = &symseq::scxml::readChart;
-
 }  // namespace
 
 BOOST_DLL_ALIAS(descriptor, symseq_plugin)
-BOOST_DLL_ALIAS(readChartForTests, symseq_scxml_read_chart)
+// For tests/unit/test_scxml_reader.cpp: the Chart before flattening (symseq::scxml::ReadChartFunction).
+BOOST_DLL_ALIAS(symseq::scxml::readChart, symseq_scxml_read_chart)

@@ -3,6 +3,7 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -85,6 +86,14 @@ bool isKnownScxmlElement(std::string_view n) {
       "if", "elseif", "else", "foreach", "log", "datamodel", "data", "assign", "donedata", "content", "param",
       "script", "send", "cancel", "invoke", "finalize"};
   return kAll.contains(n);
+}
+
+// SCXML picks the first enabled transition of a state in document order: rank them 1, 2, ... as
+// explicit priorities (1 highest). ChartTransition::priority is being added on the sync and
+// flattening branches; until it is on this one, the list order alone says it.
+template <class Transition>
+void setDocumentRank(Transition& t, std::uint32_t rank) {
+  if constexpr (requires { t.priority = rank; }) t.priority = rank;
 }
 
 bool isIdentifier(std::string_view s) {
@@ -453,8 +462,11 @@ class Reader {
   void addTransitions(Automaton& a, pugi::xml_node source) {
     std::vector<pugi::xml_node> siblings;
     for (const State& s : a.states) siblings.push_back(states_.at(s.name));
-    for (const pugi::xml_node t : elements(source, "transition"))
+    std::uint32_t rank = 0;
+    for (const pugi::xml_node t : elements(source, "transition")) {
       a.transitions.push_back(buildTransition(a, source, t, siblings));
+      setDocumentRank(a.transitions.back(), ++rank);
+    }
   }
 
   ChartTransition buildTransition(const Automaton& a, pugi::xml_node source, pugi::xml_node t,
