@@ -49,8 +49,8 @@ class Translator {
   }
 
  private:
-  [[noreturn]] void fail(std::size_t rawAt, const std::string& message) const {
-    throw ParseError(message, source_.at(attr_.offset + rawAt), kSubsetHint);
+  [[noreturn]] void fail(std::size_t rawAt, const std::string& message, const std::string& hint = kSubsetHint) const {
+    throw ParseError(message, source_.at(attr_.offset + rawAt), hint);
   }
 
   void decode() {
@@ -105,7 +105,9 @@ class Translator {
       while (k < chars_.size() && isSpace(chars_[k].c)) ++k;
       if (peek(k) == '(') {
         if (word == "In")
-          fail(at, "In() is outside the expression subset: the flattened model has no state predicate");
+          fail(at, "In() is outside the expression subset: the flattened model has no state predicate",
+               "keep what the condition needs in a bool <data>, assigned by the transitions that enter and leave "
+               "the state (as configs/models/microwave.scxml does with doorClosed)");
         fail(at, "calling '" + word + "' is outside the expression subset (no functions)");
       }
       if (word != "true" && word != "false" && (isReservedName(word) || isScriptWord(word)))
