@@ -242,6 +242,12 @@ TEST_CASE("scxml reader: refusals are located and name what is outside the subse
       // The kernel parser's own error, at the raw column: `&lt;` counts four characters.
       {R"(<state id="a"><transition event="e" cond="n &lt; m" target="a"/></state>)",
        "m.scxml:3:50: error: unknown variable 'm'; did you mean 'n'?", R"(<data id="n" expr="0"/>)"},
+      // A sort error at an operator written as entities: at its `&`.
+      {R"(<state id="a"><transition event="e" cond="b &lt; 1" target="a"/></state>)",
+       "m.scxml:3:45: error: operator '<' expects operands of one sort (convert with to_real), got bool and int",
+       R"(<data id="b" expr="false"/>)"},
+      {R"(<state id="a"><transition event="e" cond="n &amp;&amp; b" target="a"/></state>)",
+       "m.scxml:3:45: error: operator '&&' expects bool operands, got int and bool", R"(<data id="n" expr="0"/><data id="b" expr="false"/>)"},
       {R"(<state id="a"><transition event="e" cond="n + 1" target="a"/></state>)",
        "m.scxml:3:43: error: the condition is not a boolean", R"(<data id="n" expr="0"/>)"},
       {R"(<state id="a"><transition event="e" target="a"><assign location="n" expr="true"/></transition></state>)",
