@@ -88,8 +88,8 @@ bool isKnownScxmlElement(std::string_view n) {
   return kAll.contains(n);
 }
 
-// SCXML picks the first enabled transition of a state in document order: rank them 1, 2, ... as
-// explicit priorities (1 highest). ChartTransition::priority is being added on the sync and
+// SCXML picks the first enabled transition of a state in document order: explicit priorities
+// 1, 2, ... (1 highest) say it to the flattening. ChartTransition::priority is being added on the sync and
 // flattening branches; until it is on this one, the list order alone says it.
 template <class Transition>
 void setDocumentRank(Transition& t, std::uint32_t rank) {
@@ -462,11 +462,37 @@ class Reader {
   void addTransitions(Automaton& a, pugi::xml_node source) {
     std::vector<pugi::xml_node> siblings;
     for (const State& s : a.states) siblings.push_back(states_.at(s.name));
-    std::uint32_t rank = 0;
+    const std::size_t first = a.transitions.size();
+    std::vector<std::set<std::size_t>> events;  // of each event transition of `source`
+    bool shared = false;
     for (const pugi::xml_node t : elements(source, "transition")) {
       a.transitions.push_back(buildTransition(a, source, t, siblings));
-      setDocumentRank(a.transitions.back(), ++rank);
+      if (a.transitions.back().kind == TransitionKind::Termination) continue;
+      const std::set<std::size_t> mine = matchedEvents(splitTokens(t.attribute("event").value()));
+      for (const auto& other : events)
+        shared = shared || std::any_of(mine.begin(), mine.end(), [&](std::size_t e) { return other.contains(e); });
+      events.push_back(mine);
     }
+    // Transitions of `source` on different events never compete (one event per step); when two
+    // share an event, SCXML's document order decides: ranks 1, 2, ... Joins are not ranked: they
+    // fire when the final states are reached, which no event of the step competes with (SCXML
+    // processes done.state before the next external event), and a rank would make the flattening
+    // negate the others in their guard (or, ranked first, its guard `true` silence them all).
+    if (!shared) return;
+    std::uint32_t rank = 0;
+    for (std::size_t i = first; i < a.transitions.size(); ++i)
+      if (a.transitions[i].kind != TransitionKind::Termination) setDocumentRank(a.transitions[i], ++rank);
+  }
+
+  // The events a list of descriptors matches (SCXML's prefix match; `*` matches every event).
+  [[nodiscard]] std::set<std::size_t> matchedEvents(const std::vector<std::string>& tokens) const {
+    std::set<std::size_t> out;
+    for (const std::string& tok : tokens) {
+      const std::string d = normalizeDescriptor(tok);
+      for (std::size_t i = 0; i < events_.size(); ++i)
+        if (d == "*" || events_[i].descriptor == d || events_[i].descriptor.starts_with(d + ".")) out.insert(i);
+    }
+    return out;
   }
 
   ChartTransition buildTransition(const Automaton& a, pugi::xml_node source, pugi::xml_node t,
@@ -498,12 +524,7 @@ class Reader {
       ct.kind = TransitionKind::Termination;
     } else {
       std::vector<Expr> alternatives;
-      for (const std::string& tok : tokens) {
-        const std::string d = normalizeDescriptor(tok);
-        for (std::size_t i = 0; i < events_.size(); ++i)
-          if (d == "*" || events_[i].descriptor == d || events_[i].descriptor.starts_with(d + "."))
-            alternatives.push_back(alone(i));
-      }
+      for (const std::size_t i : matchedEvents(tokens)) alternatives.push_back(alone(i));
       ct.trigger = ctx_.mkOr(alternatives);
     }
 

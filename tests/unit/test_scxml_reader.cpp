@@ -73,6 +73,11 @@ bool rankIs(const Transition& t, std::uint32_t rank) {
   if constexpr (requires { t.priority == rank; }) return t.priority == rank;
   return true;
 }
+template <class Transition>
+bool unranked(const Transition& t) {
+  if constexpr (requires { !t.priority; }) return !t.priority;
+  return true;
+}
 
 std::string text(Expr e) { return toString(e); }
 
@@ -139,6 +144,9 @@ TEST_CASE("scxml reader: the microwave example, compound, parallel and final sta
   CHECK(oven.transitions[1].effects[0].variable.name() == "timer");
   CHECK(oven.transitions[2].name == "cycle->idle#2");
   CHECK(oven.transitions[2].kind == TransitionKind::StrongAbort);
+  // `cycle`'s transitions share no event: no ranks (a ranked join would silence `stop`).
+  CHECK(unranked(oven.transitions[1]));
+  CHECK(unranked(oven.transitions[2]));
 
   // Inside `cycle`: the two `tick` transitions of `heating`, in document order, entities decoded.
   const Automaton& inner = cycle.regions[0];
@@ -149,6 +157,8 @@ TEST_CASE("scxml reader: the microwave example, compound, parallel and final sta
   CHECK(inner.transitions[1].name == "heating->ready");
   CHECK(text(inner.transitions[1].condition) == "doorClosed && timer + 1 >= cookTime");
   CHECK(inner.transitions[1].where == SourceLocation{"m.scxml", 48, 11});
+  CHECK(rankIs(inner.transitions[0], 1));  // both on `tick`: document order
+  CHECK(rankIs(inner.transitions[1], 2));
 
   const Automaton& door = on.regions[1];
   REQUIRE(door.transitions.size() == 2);
