@@ -107,7 +107,7 @@ class Translator {
         if (word == "In")
           fail(at, "In() is outside the expression subset: the flattened model has no state predicate",
                "keep what the condition needs in a bool <data>, assigned by the transitions that enter and leave "
-               "the state (as configs/models/microwave.scxml does with doorClosed)");
+               "the state, and test that");
         fail(at, "calling '" + word + "' is outside the expression subset (no functions)");
       }
       if (word != "true" && word != "false" && (isReservedName(word) || isScriptWord(word)))

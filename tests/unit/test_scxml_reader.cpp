@@ -90,79 +90,81 @@ std::string readFile(const std::filesystem::path& p) {
 
 }  // namespace
 
-TEST_CASE("scxml reader: the microwave example, compound, parallel and final states with the done.state join") {
+TEST_CASE("scxml reader: the player example, compound, parallel and final states with the done.state join") {
   ExprContext ctx;
-  const Chart chart = readText(ctx, readFile(std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs/models/microwave.scxml"));
-  CHECK(chart.name == "microwave");
+  const Chart chart = readText(ctx, readFile(std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs/models/player.scxml"));
+  CHECK(chart.name == "player");
   CHECK(chart.priority == Priority::InnerFirst);
   CHECK(chart.observers.empty());
 
-  // Events first (input signals, `.` made `_`, in the order of first use), then the data.
+  // Events first (input signals, in the order of first use; done.state.playing is no input), then the data.
   std::vector<std::string> names;
   for (const Declaration& d : chart.declarations) names.emplace_back(d.var.name());
-  CHECK(names == std::vector<std::string>{"turn_on", "turn_off", "start", "stop", "tick", "door_open", "door_close",
-                                          "cookTime", "timer", "doorClosed"});
+  CHECK(names == std::vector<std::string>{"power", "play", "stop", "tick", "louder", "mute", "length", "position",
+                                          "played", "volume"});
   CHECK(chart.declarations[0].kind == DeclarationKind::InputSignal);
   CHECK(chart.declarations[0].var.sort() == Sort::boolean());
-  CHECK(chart.declarations[7].kind == DeclarationKind::Variable);
-  CHECK(text(*chart.declarations[7].initial) == "2");
-  CHECK(chart.declarations[9].var.sort() == Sort::boolean());
-  CHECK(text(*chart.declarations[9].initial) == "true");
+  CHECK(chart.declarations[6].kind == DeclarationKind::Variable);
+  CHECK(chart.declarations[6].var.sort().isInt());
+  CHECK(text(*chart.declarations[6].initial) == "2");
+  CHECK(text(*chart.declarations[9].initial) == "1");
 
   const Automaton& top = chart.main;
   CHECK(top.initial == "off");
   REQUIRE(top.states.size() == 2);
   const State& on = stateOf(top, "on");
   REQUIRE(on.regions.size() == 2);  // the parallel state's two regions
-  CHECK(on.regions[0].name == "oven");
-  CHECK(on.regions[1].name == "door");
-  CHECK(on.regions[0].initial == "idle");
-  const State& cycle = stateOf(on.regions[0], "cycle");
-  REQUIRE(cycle.regions.size() == 1);  // a compound state: one sub-automaton
-  CHECK(cycle.regions[0].initial == "heating");  // from <initial><transition target=/></initial>
-  CHECK(stateOf(cycle.regions[0], "ready").final);
-  CHECK(cycle.where == SourceLocation{"m.scxml", 38, 7});
+  CHECK(on.regions[0].name == "playback");
+  CHECK(on.regions[1].name == "sound");
+  CHECK(on.regions[0].initial == "stopped");
+  const State& playing = stateOf(on.regions[0], "playing");
+  REQUIRE(playing.regions.size() == 1);  // a compound state: one sub-automaton
+  CHECK(playing.regions[0].initial == "track");  // from <initial><transition target=/></initial>
+  CHECK(stateOf(playing.regions[0], "end").final);
+  CHECK(!stateOf(playing.regions[0], "track").final);
+  CHECK(playing.where == SourceLocation{"m.scxml", 38, 7});
 
   // Transitions of the top automaton: `on` is a macro-state, so leaving it is an abort.
   REQUIRE(top.transitions.size() == 2);
   CHECK(top.transitions[0].name == "off->on");
   CHECK(top.transitions[0].kind == TransitionKind::Normal);
-  CHECK(text(top.transitions[0].trigger) ==
-        "turn_on && !turn_off && !start && !stop && !tick && !door_open && !door_close");
+  CHECK(text(top.transitions[0].trigger) == "power && !play && !stop && !tick && !louder && !mute");
+  CHECK(text(top.transitions[0].condition) == "true");
   CHECK(top.transitions[1].name == "on->off");
   CHECK(top.transitions[1].kind == TransitionKind::StrongAbort);
 
-  // The oven region: the join of `cycle` first (document order), then `stop`.
-  const Automaton& oven = on.regions[0];
-  REQUIRE(oven.transitions.size() == 3);
-  CHECK(oven.transitions[0].name == "idle->cycle");
-  CHECK(text(oven.transitions[0].condition) == "doorClosed");
-  CHECK(oven.transitions[1].name == "cycle->idle");
-  CHECK(oven.transitions[1].kind == TransitionKind::Termination);
-  CHECK(text(oven.transitions[1].trigger) == "true");
-  REQUIRE(oven.transitions[1].effects.size() == 1);
-  CHECK(oven.transitions[1].effects[0].variable.name() == "timer");
-  CHECK(oven.transitions[2].name == "cycle->idle#2");
-  CHECK(oven.transitions[2].kind == TransitionKind::StrongAbort);
-  // `cycle`'s transitions share no event: no ranks (a ranked join would silence `stop`).
-  CHECK(unranked(oven.transitions[1]));
-  CHECK(unranked(oven.transitions[2]));
+  // The playback region: the join of `playing` (document order), then `stop`.
+  const Automaton& playback = on.regions[0];
+  REQUIRE(playback.transitions.size() == 3);
+  CHECK(playback.transitions[0].name == "stopped->playing");
+  CHECK(playback.transitions[1].name == "playing->stopped");
+  CHECK(playback.transitions[1].kind == TransitionKind::Termination);
+  CHECK(text(playback.transitions[1].trigger) == "true");
+  REQUIRE(playback.transitions[1].effects.size() == 2);
+  CHECK(playback.transitions[1].effects[0].variable.name() == "position");
+  CHECK(text(playback.transitions[1].effects[1].value) == "played + 1");
+  CHECK(playback.transitions[2].name == "playing->stopped#2");
+  CHECK(playback.transitions[2].kind == TransitionKind::StrongAbort);
+  // `playing`'s transitions share no event: no ranks (a ranked join would silence `stop`).
+  CHECK(unranked(playback.transitions[1]));
+  CHECK(unranked(playback.transitions[2]));
 
-  // Inside `cycle`: the two `tick` transitions of `heating`, in document order, entities decoded.
-  const Automaton& inner = cycle.regions[0];
+  // Inside `playing`: the two `tick` transitions of `track`, in document order, entities decoded.
+  const Automaton& inner = playing.regions[0];
   REQUIRE(inner.transitions.size() == 2);
-  CHECK(inner.transitions[0].name == "heating->heating");
-  CHECK(text(inner.transitions[0].condition) == "doorClosed && timer + 1 < cookTime");
-  CHECK(text(inner.transitions[0].effects[0].value) == "timer + 1");
-  CHECK(inner.transitions[1].name == "heating->ready");
-  CHECK(text(inner.transitions[1].condition) == "doorClosed && timer + 1 >= cookTime");
-  CHECK(inner.transitions[1].where == SourceLocation{"m.scxml", 48, 11});
+  CHECK(inner.transitions[0].name == "track->track");
+  CHECK(text(inner.transitions[0].condition) == "position + 1 < length");
+  CHECK(text(inner.transitions[0].effects[0].value) == "position + 1");
+  CHECK(inner.transitions[1].name == "track->end");
+  CHECK(text(inner.transitions[1].condition) == "position + 1 >= length");
+  CHECK(inner.transitions[1].where == SourceLocation{"m.scxml", 51, 11});
   CHECK(rankIs(inner.transitions[0], 1));  // both on `tick`: document order
   CHECK(rankIs(inner.transitions[1], 2));
 
-  const Automaton& door = on.regions[1];
-  REQUIRE(door.transitions.size() == 2);
-  CHECK(text(door.transitions[0].effects[0].value) == "false");
+  const Automaton& sound = on.regions[1];
+  REQUIRE(sound.transitions.size() == 3);
+  CHECK(sound.transitions[0].name == "normal->normal");
+  CHECK(sound.transitions[2].name == "muted->normal");
 }
 
 TEST_CASE("scxml reader: initial states, document order, targetless and self transitions, event descriptors") {
