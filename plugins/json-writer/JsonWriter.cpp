@@ -185,6 +185,14 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
   // The guard checks are made on every run: an empty array says none found anything.
   doc["checks"] = findings(result.checks);
   if (!result.tables.empty()) doc["tables"] = tables(result);
+  // A model its frontend flattened: the IR's size and the flattening's counts (docs/results.md).
+  if (!system.metrics.empty()) {
+    doc["model"]["locations"] = system.locations.size();
+    doc["model"]["transitions"] = system.transitions.size();
+    json lowering = json::object();
+    for (const LoweringMetric& m : system.metrics) lowering[m.name] = m.value;
+    doc["lowering"] = std::move(lowering);
+  }
   return doc.dump(2) + "\n";
 }
 
