@@ -4,7 +4,7 @@
 // redundancy removal, implication-based simplification and reduction. The SMT solver decides
 // (emptiness, implication); this utility only keeps the constraints small enough to print.
 //
-// Normal form: Σ a_i·x_i ≤ c with integer coefficients, variables ordered by name, the
+// Normal form: Σ a_i·x_i ≤ c with integer coefficients, variables in creation order, the
 // coefficients' gcd divided out (c rounded down: exact over Z). `≥` is negated, `<` over Z is
 // `≤ c − 1`, `=` is two constraints. Fourier-Motzkin is exact over Q and may over-approximate
 // over Z; every projection is checked against the solver (`projectChecked`) when one is given.
@@ -36,8 +36,8 @@ class LinearSet {
   // (a disjunction, a product of variables, a Bool atom).
   [[nodiscard]] static std::optional<LinearSet> fromExpr(Expr e);
   [[nodiscard]] Expr toExpr(ExprContext& ctx) const;  // `true` when empty
-  // Printed as a user reads it: `x - z <= 9, x - k >= 10` (a constraint whose coefficients are
-  // all negative is shown as `≥`).
+  // Printed as a user reads it: `x - z <= 9, x - k >= 10` (a constraint whose first coefficient
+  // is negative is shown as `≥`).
   [[nodiscard]] std::string toString() const;
 
   void add(LinearConstraint c);
