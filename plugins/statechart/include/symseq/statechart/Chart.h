@@ -53,6 +53,10 @@ struct ChartTransition {
   Expr condition;  // Bool over data; `true` when none
   std::vector<Effect> effects;  // in order
   bool immediate = false;       // may fire in the instant its source is entered
+  // An explicit `priority N` (1 is the highest); 0 when none. Transitions leaving one state with
+  // the same value (in particular all those without one) have equal priority; numbered ones rank
+  // above unnumbered ones. The automaton's list is sorted by it (stably).
+  std::uint32_t priority = 0;
   SourceLocation where;
 };
 
