@@ -42,6 +42,10 @@ std::string kindName(DeclarationKind k) {
   return "name";
 }
 
+std::string withArticle(const std::string& noun) {
+  return (noun.front() == 'i' || noun.front() == 'o' ? "an " : "a ") + noun;
+}
+
 struct Declared {
   Expr var;
   DeclarationKind kind;
@@ -131,8 +135,8 @@ class Reader {
   void declare(const std::string& name, Sort sort, DeclarationKind kind, const SourceLocation& where,
                std::optional<Expr> initial = std::nullopt) {
     if (const auto it = decls_.find(name); it != decls_.end())
-      failAt(where, "'" + name + "' is declared twice (first as a " + kindName(it->second.kind) + " at " +
-                        std::to_string(it->second.where.line) + ":" + std::to_string(it->second.where.column) + ")",
+      failAt(where, "'" + name + "' is declared twice (first at " + std::to_string(it->second.where.line) + ":" +
+                        std::to_string(it->second.where.column) + ", as " + withArticle(kindName(it->second.kind)) + ")",
              "rename one of them");
     const Expr var = ctx_.var(name, sort);
     decls_.emplace(name, Declared{var, kind, where});
@@ -269,8 +273,7 @@ class Reader {
       failAt(opened, "'" + a.name + "' has no initial state", "mark one of its states: 'initial state " + a.states.front().name + "'");
     // Priority order per source; the sort is stable, so declaration order stays among equals.
     std::stable_sort(a.transitions.begin(), a.transitions.end(), [](const ChartTransition& x, const ChartTransition& y) {
-      const auto key = [](std::uint32_t p) { return p == 0 ? UINT32_MAX : p; };
-      return key(x.priority) < key(y.priority);
+      return x.priority.value_or(UINT32_MAX) < y.priority.value_or(UINT32_MAX);
     });
   }
 
@@ -397,7 +400,7 @@ class Reader {
       in_.skip(true);
       const SourceLocation at = in_.here();
       t.priority = in_.number("a priority (1 is the highest)");
-      if (t.priority == 0) failAt(at, "priority 0 is out of range", "priorities start at 1, the highest");
+      if (*t.priority == 0) failAt(at, "priority 0 is out of range", "priorities start at 1, the highest");
     }
     if (in_.accept("/")) {
       do t.effects.push_back(effect());

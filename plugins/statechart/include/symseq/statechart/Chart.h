@@ -53,10 +53,10 @@ struct ChartTransition {
   Expr condition;  // Bool over data; `true` when none
   std::vector<Effect> effects;  // in order
   bool immediate = false;       // may fire in the instant its source is entered
-  // An explicit `priority N` (1 is the highest); 0 when none. Transitions leaving one state with
-  // the same value (in particular all those without one) have equal priority; numbered ones rank
-  // above unnumbered ones. The automaton's list is sorted by it (stably).
-  std::uint32_t priority = 0;
+  // Explicit priority among the transitions leaving one state (SCCharts `priority N`, 1 highest).
+  // None: equal priority with the other unnumbered ones (overlaps stay overlaps, for the checks)
+  // and below every numbered one. Flattening conjoins ¬guard of every higher one.
+  std::optional<std::uint32_t> priority;
   SourceLocation where;
 };
 
