@@ -30,6 +30,10 @@ struct FlatTransition {
   // (an inner t3 under preemptions t6, t7 becomes ¬g(t7) ∧ ¬g(t6) ∧ g(t3)).
   Expr guard;
   std::vector<Effect> effects;  // in order
+  // May fire in the instant its source is entered. Reactions entering a state are already
+  // composed with its immediate transitions; lowering needs the flag for the first instant only
+  // (the boot reaction enters the initial state).
+  bool immediate = false;
   SourceLocation where;
 };
 
