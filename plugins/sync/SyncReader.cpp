@@ -217,7 +217,14 @@ class Reader {
   // ---- expressions ----
   Expr parse(const ExprText& text) {
     const DeclScope scope(decls_);
-    return parseExpr(ctx_, text.text, ParseOptions{text.where, &scope});
+    try {
+      return parseExpr(ctx_, text.text, ParseOptions{text.where, &scope});
+    } catch (const ParseError& e) {
+      if (!e.hint().empty() || e.message().rfind("unknown variable", 0) != 0) throw;
+      throw ParseError(e.message(), e.location(),
+                       "declare it before the automata: 'input NAME', 'output NAME', 'signal NAME', "
+                       "'var NAME : int' or 'parameter NAME : bool'");
+    }
   }
 
   static void checkSort(Expr value, Sort sort, const SourceLocation& where, const std::string& what) {

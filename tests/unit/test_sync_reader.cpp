@@ -323,16 +323,16 @@ TEST_CASE("sync reader: validation errors say where and what") {
         "7:12 cannot assign parameter 'p'");
   // Sorts.
   CHECK(errorOf(head + "automaton M {\n  initial state X\n  X -> X if x + 1\n}\n") ==
-        "7:13 the condition is Int, expected Bool");
+        "7:13 the condition is int, expected bool");
   CHECK(errorOf(head + "automaton M {\n  initial state X\n  X -> X / x := a\n}\n") ==
-        "7:17 the value assigned to 'x' is Bool, expected Int");
+        "7:17 the value assigned to 'x' is bool, expected int");
   // Causality.
   CHECK(errorOf(head + "automaton M {\n  initial state X\n  X -> X on o\n}\nobserver O {\n  initial state Z\n"
                        "  Z -> Z on a / emit o\n}\n") ==
         "7:3 causality cycle: the main machine reads signal 'o', which observer 'O' emits in the same instant");
   CHECK(errorOf("input a\noutput s, t\nautomaton M {\n  initial state X\n}\nobserver P {\n  initial state P0\n"
                 "  P0 -> P0 on s / emit t\n}\nobserver Q {\n  initial state Q0\n  Q0 -> Q0 on t / emit s\n}\n") ==
-        "6:1 causality cycle between observers: P -> Q -> P (observer 'P' reads 't' emitted in the same instant by "
+        "6:1 causality cycle between observers: P -> Q -> P (observer 'P' reads 's' emitted in the same instant by "
         "'Q')");
   CHECK(errorOf("input a\noutput s\nautomaton M {\n  initial state X\n  X -> X on s / emit s\n}\n") ==
         "5:3 the main machine reads signal 's' that it emits itself (transition 'X->X')");
