@@ -13,6 +13,8 @@
 
 #include "symseq/expr/ExprContext.h"
 #include "symseq/expr/Printer.h"
+#include "symseq/ir/TransitionSystem.h"
+#include "symseq/plugin/Frontend.h"
 #include "symseq/plugin/Registry.h"
 #include "symseq/statechart/Chart.h"
 
@@ -340,4 +342,30 @@ TEST_CASE("sync reader: validation errors say where and what") {
   // A well-formed model reads.
   CHECK(errorOf(head + "automaton M {\n  initial state X\n  X -> X on a && b if x > 0x1F / x := 1Fh; emit o\n}\n")
             .empty());
+}
+
+// The whole frontend (reader, validation, quasi-flattening, lowering) on the shipped Figure 2
+// shape: seed-requirements 2.10's first row, EXACT.
+TEST_CASE("sync frontend: the Figure 2 shape's metrics through the plugin") {
+  Registry r;
+  r.loadFile(Registry::defaultPluginDir() / "symseq-frontend-sync.so");
+  const auto frontend = r.makeFrontend("sync", Options{});
+  ExprContext ctx;
+  const TransitionSystem ts =
+      frontend->load(std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs" / "models" / "fig2-shape.sync", ctx);
+  const auto metric = [&ts](const std::string& name) -> std::uint64_t {
+    for (const LoweringMetric& m : ts.metrics)
+      if (m.name == name) return m.value;
+    FAIL("no metric " << name);
+    return 0;
+  };
+  CHECK(metric("automata") == 8);
+  CHECK(metric("combinations_before") == 13122);
+  CHECK(metric("macro_states") == 5);
+  CHECK(metric("flat_states") == 16);
+  CHECK(metric("combinations_after") == 144);
+  CHECK(metric("registers") == 8);
+  CHECK(ts.synchronous);
+  CHECK_FALSE(ts.sourceDiagram.empty());
+  CHECK(ts.subspaces.size() == 2);
 }
