@@ -115,6 +115,25 @@ TEST_CASE_FIXTURE(Fixture, "parser: literals") {
   CHECK_SAME(parse("  x\n"), x);
 }
 
+// Seed-requirements 2.9 item 10: the card world writes 0x10 and 10h; both are Int literals.
+TEST_CASE_FIXTURE(Fixture, "parser: hexadecimal integer literals") {
+  CHECK_SAME(parse("0x1F"), i(31));
+  CHECK_SAME(parse("0X1f"), i(31));
+  CHECK_SAME(parse("1Fh"), i(31));
+  CHECK_SAME(parse("0FFH"), i(255));
+  CHECK_SAME(parse("10h"), i(16));
+  CHECK_SAME(parse("-0x10"), i(-16));
+  CHECK_SAME(parse("x - 1Eh"), mk(Op::Sub, {x, i(30)}));
+  CHECK_SAME(parse("0x10 < x && x < 1Eh"), mk(Op::And, {mk(Op::Lt, {i(16), x}), mk(Op::Lt, {x, i(30)})}));
+  // Only digit-first words are numbers: names ending or starting in h stay names.
+  ExprContext names;
+  const Expr h1F = names.var("h1F", Sort::integer());
+  const Expr Fh = names.var("Fh", Sort::integer());
+  CHECK_SAME(parseExpr(names, "h1F + Fh"), names.make(Op::Add, {h1F, Fh}));
+  // Bit-vector literals are unchanged.
+  CHECK_SAME(parse("0x1Fbv8"), ctx.bvVal(8, 31));
+}
+
 TEST_CASE_FIXTURE(Fixture, "parser: reserved names") {
   for (const char* name : {"true", "false", "real", "to_real", "slt", "sle", "sgt", "sge", "sdiv", "srem"})
     CHECK(isReservedName(name));
@@ -156,7 +175,10 @@ TEST_CASE_FIXTURE(Fixture, "parser: literal errors") {
   CHECK(errorOf(ctx, "0x1ffbv8") == "1:1 literal 0x1ffbv8 does not fit in 8 bits");
   CHECK(errorOf(ctx, "1bv0") == "1:1 bit-vector width 0 is out of range");
   CHECK(errorOf(ctx, "1bv5000") == "1:1 bit-vector width 5000 is out of range");
-  CHECK(errorOf(ctx, "0xff") == "1:1 hexadecimal literal '0xff' needs a bit-vector width");
+  CHECK(errorOf(ctx, "0xfg") == "1:1 invalid hexadecimal literal '0xfg'");
+  CHECK(errorOf(ctx, "0x") == "1:1 invalid hexadecimal literal '0x'");
+  CHECK(errorOf(ctx, "x + 1Gh") == "1:5 invalid hexadecimal literal '1Gh'");
+  CHECK(errorOf(ctx, "0x1Fh") == "1:1 invalid hexadecimal literal '0x1Fh'");
   CHECK(errorOf(ctx, "0xfgbv8") == "1:1 invalid bit-vector literal '0xfgbv8'");
   CHECK(errorOf(ctx, "x + 12abc") == "1:5 invalid number literal '12abc'");
   CHECK(errorOf(ctx, "1.2.3") == "1:1 invalid number literal '1.2.3'");

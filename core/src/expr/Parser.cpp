@@ -131,8 +131,7 @@ void Parser::stepUnary(Expr value) {
       f.prefix.push_back(pos_);
       advance();
     }
-    const bool signedLiteral = peek().kind == TokenKind::Number && peek().text.find("bv") == std::string_view::npos &&
-                               !(peek().text.size() > 1 && (peek().text[1] == 'x' || peek().text[1] == 'X'));
+    const bool signedLiteral = peek().kind == TokenKind::Number && peek().text.find("bv") == std::string_view::npos;
     if (!f.prefix.empty() && tokens_[f.prefix.back()].text == "-" && signedLiteral) {
       f.prefix.pop_back();
       value = parseNumber(advance(), true);

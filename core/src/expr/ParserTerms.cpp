@@ -41,11 +41,20 @@ namespace syntax {
 
 Expr Parser::parseNumber(const Token& t, bool negative) {
   const std::string_view text = t.text;
-  const std::string hint = "write an integer (42), a real (2.5) or a bit-vector (255bv8, 0xffbv8)";
+  const std::string hint = "write an integer (42, 0x2A, 2Ah), a real (2.5) or a bit-vector (255bv8, 0xffbv8)";
   const bool hex = text.size() > 1 && (text[1] == 'x' || text[1] == 'X') && text[0] == '0';
   const std::size_t bv = text.rfind("bv");
-  if (hex && bv == std::string_view::npos)
-    fail(t, "hexadecimal literal '" + std::string(text) + "' needs a bit-vector width", "write it like 0xffbv8");
+  // Hexadecimal integers: 0x1F, and the card world's 1Fh (seed-requirements 2.9 item 10). The
+  // lexer only makes digit-first words numbers, so h1F and Fh stay names.
+  const bool suffixHex = !hex && text.size() > 1 && (text.back() == 'h' || text.back() == 'H');
+  if ((hex || suffixHex) && bv == std::string_view::npos) {
+    const std::string_view digits = hex ? text.substr(2) : text.substr(0, text.size() - 1);
+    if (!allDigits(digits, true))
+      fail(t, "invalid hexadecimal literal '" + std::string(text) + "'",
+           "write an integer in hexadecimal as 0x1F or 1Fh (a bit-vector as 0xffbv8)");
+    const BigInt value = digitsValue(digits, 16);
+    return ctx_.intVal(negative ? BigInt(-value) : value);
+  }
   if (bv != std::string_view::npos) {
     const std::string_view digits = text.substr(hex ? 2 : 0, bv - (hex ? 2 : 0));
     const std::string_view widthText = text.substr(bv + 2);
