@@ -23,8 +23,18 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using ExprSet = std::set<Expr, ExprIdLess>;
 // A context valuation of the plan search: per context variable, its value when the commands run
-// so far make it concrete, nothing when it is unknown.
-using Context = std::vector<std::optional<Value>>;
+// so far make it concrete, nothing when it is unknown. Ordered by the values' text (the search's
+// visited set).
+struct Context {
+  std::vector<std::optional<Value>> values;
+  std::vector<std::string> key;  // "" for unknown, else "=" and the value
+  void push_back(std::optional<Value> v) {
+    key.push_back(v ? "=" + v->toString() : "");
+    values.push_back(std::move(v));
+  }
+  const std::optional<Value>& operator[](std::size_t i) const { return values[i]; }
+  friend bool operator<(const Context& a, const Context& b) { return a.key < b.key; }
+};
 
 bool isTrue(Expr e) { return e.isConst() && e.value() == Value::boolean(true); }
 
