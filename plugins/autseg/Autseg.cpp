@@ -505,7 +505,9 @@ class Search {
       std::vector<std::vector<Edge>> successors(system_.locations.size());
       for (TransitionId id = 0; id < system_.transitions.size(); ++id) {
         const Transition& t = system_.transitions[id];
-        if (memberOfAny_.contains(id) || (t.synthetic && isTick(t))) continue;
+        // Synthetic reactions count: the lowering's boot instant is one; a `stay` never lies on a
+        // shortest path, since it comes back to where it left.
+        if (memberOfAny_.contains(id)) continue;
         successors[t.source].push_back(Edge{t.target, id});
       }
       it = trees_.emplace(from, predecessors(successors, from)).first;
@@ -608,7 +610,8 @@ class Search {
           TestSequence sequence;
           std::vector<TransitionId> path;
           const Local r = solvePath(plan, target, sequence, path);
-          planned = planText(plan, target);
+          if (planned.empty()) planned = planText(plan, target);
+          if (r == Local::Included || r == Local::Excluded) planned = planText(plan, target);
           if (r == Local::Included) {
             result_.sequences.push_back(std::move(sequence));
             result_.stats.add("test_sets");
@@ -655,7 +658,8 @@ class Search {
 
   // Why each target stays uncovered: only coverable by sets [assume] excludes; not met by any
   // command's SSG within the diameter when that SSG was complete (a proof within the bound);
-  // otherwise the search was cut (budget, diameter, plans) or never went there.
+  // otherwise the search was cut (budget, diameter, plans) or never went there (the synthetic
+  // `stay` reactions, which the SSG does not follow, and top-level transitions no join uses).
   void reasons() {
     std::set<TransitionId> cutCommands;
     for (std::size_t c = 0; c < counts_.size(); ++c)
@@ -667,7 +671,8 @@ class Search {
       if (covered_.contains(t)) continue;
       if (excluded_.contains(t)) {
         result_.uncovered[t] = UncoveredReason::ExcludedByAssumption;
-      } else if (memberOfAny_.contains(t) && !explored_.contains(t) && !cutCommands.contains(t) && !budgetHit_) {
+      } else if (memberOfAny_.contains(t) && !system_.transitions[t].synthetic && !explored_.contains(t) &&
+                 !cutCommands.contains(t) && !budgetHit_) {
         result_.uncovered[t] = UncoveredReason::InfeasibleWithinBound;
       } else {
         result_.uncovered[t] = UncoveredReason::BudgetExhausted;
