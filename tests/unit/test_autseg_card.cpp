@@ -1,7 +1,6 @@
 // The `autseg` strategy on configs/card.toml: the synthetic card of seed-requirements 2.10 written
 // in the `sync` format (configs/models/card.sync), through the frontend, quasi-flattening, the
-// lowering, the strategy, the kernel's replay and the JSON writer. Skipped (with a message) in a
-// build without the `sync` frontend plugin.
+// lowering, the strategy, the kernel's replay and the JSON writer.
 #include <doctest/doctest.h>
 
 #include "RunHelpers.h"
@@ -13,17 +12,6 @@ using namespace symseq;
 
 namespace {
 
-bool haveSync() {
-  Registry registry;
-  registry.loadDirectory(Registry::defaultPluginDir());
-  try {
-    (void)registry.info(PluginKind::Frontend, "sync");
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
-}
-
 const nlohmann::json& rowOf(const nlohmann::json& table, const std::string& first, std::size_t nth = 0) {
   for (const auto& r : table["rows"])
     if (r[0] == first && nth-- == 0) return r;
@@ -33,10 +21,6 @@ const nlohmann::json& rowOf(const nlohmann::json& table, const std::string& firs
 }  // namespace
 
 TEST_CASE("autseg: the card in sync: per-command counts, Figures 15, 16 and 17, every test set replayed") {
-  if (!haveSync()) {
-    MESSAGE("skipped: no `sync` frontend plugin in this build");
-    return;
-  }
   const std::filesystem::path run = std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs" / "card.toml";
   for (const char* mode : {"plan", "priority"}) {
     CAPTURE(mode);
