@@ -492,6 +492,7 @@ class Flattener {
           throw Error("observer '" + o.name + "' has a macro-state '" + s.name + "': observers are flat", s.where);
     Flat top = flatten(chart_.main);
     composeImmediates(top);
+    dropImpossible(top);
     uniquify(top.transitions);
 
     FlatChart result;
@@ -556,6 +557,25 @@ class Flattener {
       m.registers += ceilLog2(o.states.size());
     }
     return result;
+  }
+
+  // A conjunction holding an atom and its negation (the joint move of two regions on events
+  // that exclude each other, `tick ∧ ¬mute ∧ mute ∧ ¬tick`) can never fire.
+  static bool contradictory(Expr guard) {
+    if (isFalse(guard)) return true;
+    if (guard.op() != Op::And) return false;
+    std::set<std::uint32_t> atoms;
+    for (Expr c : guard.children()) atoms.insert(c.id());
+    for (Expr c : guard.children())
+      if (c.op() == Op::Not && atoms.count(c.child(0).id()) != 0) return true;
+    return false;
+  }
+
+  // Flattening makes joint moves no instant can take (guards that contradict themselves): they
+  // would only be dead targets, so they go. (States no transition reaches stay: the flattening is
+  // structural, as the paper counts it; the lowering gives them no reactions.)
+  static void dropImpossible(Flat& top) {
+    std::erase_if(top.transitions, [](const WorkTransition& w) { return contradictory(w.guard); });
   }
 
   // Names stay unique: a name several rewrites made gets its source state, then a counter.

@@ -79,9 +79,18 @@ class Lowering {
     // The other instants: the main machine's transitions, then staying.
     std::map<std::string, std::size_t> perOrigin;
     for (const FlatTransition& t : flat_.main.transitions) ++perOrigin[t.origin];
+    // A flat state no transition reaches (a product state every region reaches final in, which
+    // its join leaves in the same instant) gets no reactions: they would only be dead targets.
+    std::set<std::uint32_t> reached{flat_.main.initial};
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const FlatTransition& t : flat_.main.transitions)
+        if (reached.count(t.source) != 0 && reached.insert(t.target).second) grew = true;
+    }
     std::vector<std::vector<Expr>> none(flat_.main.states.size());
     for (std::size_t i = 0; i < flat_.main.transitions.size(); ++i) {
       const FlatTransition& t = flat_.main.transitions[i];
+      if (reached.count(t.source) == 0) continue;
       const bool split = perOrigin[t.origin] > 1 || t.name != t.origin;
       const TransitionId id = reaction(t.name, stateLocation_[t.source], t.target, mainGuards_[i], t.effects, t.where,
                                        split ? t.origin : "", t.provenance, false, t.source);
@@ -90,7 +99,7 @@ class Lowering {
     }
     for (std::uint32_t s = 0; s < flat_.main.states.size(); ++s) {
       const Expr g = conj(none[s]);
-      if (isFalse(g)) continue;
+      if (isFalse(g) || reached.count(s) == 0) continue;
       reaction("stay@" + flat_.main.states[s].name, stateLocation_[s], s, g, {}, flat_.main.states[s].where, "",
                "no transition of " + flat_.main.states[s].name + " is enabled", true, s);
     }
