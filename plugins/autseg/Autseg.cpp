@@ -11,11 +11,14 @@
 #include <vector>
 
 #include "Backtrack.h"
+#include "symseq/analysis/GuardAnalysis.h"
 #include "symseq/exec/SymbolicExecutor.h"
+#include "symseq/expr/Connectives.h"
 #include "symseq/expr/Evaluator.h"
 #include "symseq/expr/Fold.h"
 #include "symseq/expr/Printer.h"
 #include "symseq/expr/Rewrite.h"
+#include "symseq/linear/LinearSet.h"
 
 namespace symseq::autseg {
 namespace {
@@ -37,15 +40,6 @@ struct Context {
 };
 
 bool isTrue(Expr e) { return e.isConst() && e.value() == Value::boolean(true); }
-
-// The atoms of a conjunction (nested `and`), `true` dropped.
-void splitConjuncts(Expr e, std::vector<Expr>& out) {
-  if (e.op() == Op::And) {
-    for (Expr k : e.children()) splitConjuncts(k, out);
-  } else if (!isTrue(e)) {
-    out.push_back(e);
-  }
-}
 
 std::string join(const std::vector<std::string>& parts, const std::string& sep) {
   std::string s;
@@ -148,17 +142,6 @@ class Search {
     return std::all_of(vars.begin(), vars.end(), [&](Expr v) { return stateVars_.contains(v); });
   }
 
-  // Deletion-based minimal unsat core (order-preserving, so deterministic).
-  std::vector<Expr> minimalCore(std::vector<Expr> atoms) {
-    for (std::size_t i = 0; i < atoms.size();) {
-      std::vector<Expr> rest = atoms;
-      rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
-      if (check(rest) == CheckResult::Unsat) atoms = std::move(rest);
-      else ++i;
-    }
-    return atoms;
-  }
-
   bool isTick(const Transition& t) const { return t.action.kind == ActionKind::Input; }
 
   // The input transitions the command's SSG follows from `at`: its members (every non-synthetic
@@ -228,6 +211,11 @@ class Search {
   }
 
   // Contextual completeness and determinism at the node's state (2.6 item 3), once per location.
+  // Kept rather than the kernel's analyzeGuardsAt: that one checks every non-synthetic outgoing
+  // transition of the location grouped per channel (not only this command's ticks, all together),
+  // under the state's path condition rather than GP ∧ TL, reports contextual dead transitions the
+  // SSG already counts as dead sequences, and words the gap with negation pushed inward; the
+  // findings (which, how many, their text) would change.
   void contextualChecks(const Subspace& s, const Node& node, const std::vector<TransitionId>& candidates) {
     if (!options_.checks || candidates.empty() || !checked_.insert(node.state.location).second) return;
     std::vector<Expr> guards;
@@ -322,7 +310,8 @@ class Search {
         for (Node& child : step(node, id, guards)) {
           // Atoms of this step's guards: over context and parameters only -> GP, else LP into TL.
           std::vector<Expr> atoms;
-          for (Expr g : guards) splitConjuncts(g, atoms);
+          for (Expr g : guards)
+            for (Expr a : conjuncts(g)) atoms.push_back(a);
           bool added = false;
           for (Expr a : atoms) {
             std::vector<Expr>& into = isGlobal(a) && !(a.isConst()) ? child.gp : child.tl;
@@ -367,7 +356,8 @@ class Search {
     counts.maxSteps = std::max(counts.maxSteps, child.steps);
     ModelFinding f;
     f.kind = "dead-sequence";
-    for (Expr a : minimalCore(child.tl)) f.core.push_back(withHex(a));
+    // The axioms without [assume] are asserted on the solver (run()), so no background here.
+    for (Expr a : minimalUnsatCore(job_.solver, child.tl)) f.core.push_back(withHex(a));
     f.message = "command '" + s.name + "': dead sequence " + pathText(child.path) + " (its local preconditions " +
                 join(f.core, ", ") + " cannot hold together)";
     if (!child.path.empty()) f.where = system_.transitions[child.path.back()].where;
@@ -587,6 +577,17 @@ class Search {
     return join(names, ", ");
   }
 
+  // GP or TL as the table shows it: through LinearSet when the conjunction is linear (the strongest
+  // bound per left-hand side, `x - z <= 9, x >= 10`), else the atoms joined by `&&`.
+  std::string constraintText(const std::vector<Expr>& atoms, const std::string& emptyText) const {
+    if (atoms.empty()) return emptyText;
+    if (const auto set = LinearSet::fromExpr(conjunction(ctx_, atoms))) {
+      const LinearSet high = set->highImplication();
+      if (!high.empty()) return high.toString();
+    }
+    return printAtoms(atoms);
+  }
+
   std::string effectText(const Sequence& s) const {
     std::vector<std::string> parts;
     for (std::size_t i = 0; i < context_.size(); ++i)
@@ -648,10 +649,9 @@ class Search {
           status = "no plan";
         }
       }
-      std::vector<std::string> tl;
-      for (Expr a : target.tl) tl.push_back(toString(a));
-      table.rows.push_back({system_.subspaces[target.command].name, std::to_string(target.steps), printAtoms(target.gp),
-                            join(tl, " && "), effectText(target), planned, status});
+      table.rows.push_back({system_.subspaces[target.command].name, std::to_string(target.steps),
+                            constraintText(target.gp, "true"), constraintText(target.tl, ""), effectText(target), planned,
+                            status});
     }
     result_.tables.push_back(std::move(table));
   }
