@@ -45,6 +45,9 @@ TEST_CASE("linear set: the normal form divides by the coefficients' gcd and roun
   CHECK(v.set("x < 5") == v.set("x <= 4"));
   CHECK(v.set("x - 1 > y") == v.set("x - y >= 2"));
   CHECK(v.set("x == y + 1").constraints().size() == 2);
+  // Two bounds that meet print as the equality.
+  CHECK(v.set("x == y + 1 && k <= 3").toString() == "x - y == 1, k <= 3");
+  CHECK(v.set("84 == x").toString() == "x == 84");
   CHECK(v.set("!(x <= 3)") == v.set("x >= 4"));
   CHECK(v.set("x <= 3 && x <= 3") == v.set("x <= 3"));
   CHECK(v.set("x >= 10 && x - k >= 10").toString() == "x >= 10, x - k >= 10");

@@ -277,8 +277,32 @@ Expr LinearSet::toExpr(ExprContext& ctx) const {
 }
 
 std::string LinearSet::toString() const {
+  // Two constraints that meet (`x <= 84`, `x >= 84`) read as the equality a user wrote: `x == 84`,
+  // at the place of the first of the two.
+  const auto opposite = [](const LinearConstraint& a, const LinearConstraint& b) {
+    if (a.coefficients.size() != b.coefficients.size() || a.bound != -b.bound) return false;
+    for (const auto& [var, coefficient] : a.coefficients) {
+      const auto it = b.coefficients.find(var);
+      if (it == b.coefficients.end() || it->second != -coefficient) return false;
+    }
+    return true;
+  };
   std::string out;
-  for (const LinearConstraint& c : constraints_) out += (out.empty() ? "" : ", ") + constraintText(c);
+  std::vector<bool> done(constraints_.size(), false);
+  for (std::size_t i = 0; i < constraints_.size(); ++i) {
+    if (done[i]) continue;
+    const LinearConstraint& c = constraints_[i];
+    std::string text = constraintText(c);
+    for (std::size_t j = i + 1; j < constraints_.size() && !c.coefficients.empty(); ++j)
+      if (!done[j] && opposite(c, constraints_[j])) {
+        done[j] = true;
+        const LinearConstraint& upper = c.coefficients.begin()->second > 0 ? c : constraints_[j];
+        text = constraintText(upper);
+        text.replace(text.rfind(" <= "), 4, " == ");
+        break;
+      }
+    out += (out.empty() ? "" : ", ") + text;
+  }
   return out;
 }
 
