@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "ChartBuilder.h"
 #include "symseq/exec/Replay.h"
 #include "symseq/exec/SymbolicExecutor.h"
 #include "symseq/statechart/Lower.h"
@@ -28,14 +29,7 @@ struct Abro {
 
   ChartTransition tr(const std::string& name, const std::string& from, const std::string& to, Expr trigger,
                      TransitionKind kind = TransitionKind::Normal) {
-    ChartTransition t;
-    t.name = name;
-    t.source = from;
-    t.target = to;
-    t.kind = kind;
-    t.trigger = trigger;
-    t.condition = ctx.boolVal(true);
-    return t;
+    return test::chartTransition(ctx, name, from, to, trigger, kind);
   }
 
   // ABRO = loop { [await A || await B]; emit O; halt } each R, as a SyncChart:

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "ChartBuilder.h"
 #include "symseq/expr/ExprContext.h"
 #include "symseq/statechart/Flatten.h"
 
@@ -21,14 +22,7 @@ struct Builder {
 
   ChartTransition tr(const std::string& name, const std::string& from, const std::string& to, Expr trigger,
                      TransitionKind kind = TransitionKind::Normal) {
-    ChartTransition t;
-    t.name = name;
-    t.source = from;
-    t.target = to;
-    t.kind = kind;
-    t.trigger = trigger;
-    t.condition = ctx.boolVal(true);
-    return t;
+    return test::chartTransition(ctx, name, from, to, trigger, kind);
   }
   ChartTransition tr(const std::string& name, const std::string& from, const std::string& to) {
     return tr(name, from, to, sig(name));

@@ -146,11 +146,11 @@ TEST_CASE("unknown keys and sections are errors with a did-you-mean") {
   CHECK(errorOf("sed = 1\n" + kMinimal) ==
         "<dir>/run.toml:1:1: error: unknown key 'sed'; did you mean 'seed'?\n"
         "  hint: valid top-level keys and sections: seed, plugin_dirs, model, solver, strategy, searcher, heuristics, "
-        "targets, externals, budgets, output");
+        "targets, assume, externals, budgets, output");
   CHECK(errorOf(kMinimal + "[modl]\nx = 1\n") ==
         "<dir>/run.toml:8:2: error: unknown section [modl]; did you mean 'model'?\n"
         "  hint: valid top-level keys and sections: seed, plugin_dirs, model, solver, strategy, searcher, heuristics, "
-        "targets, externals, budgets, output");
+        "targets, assume, externals, budgets, output");
   CHECK(errorOf(kMinimal + "[budgets]\ndeph = 3\n") ==
         "<dir>/run.toml:9:1: error: unknown key 'deph' in [budgets]; did you mean 'depth'?\n"
         "  hint: valid keys in [budgets]: time_s, solver_queries, depth");

@@ -50,3 +50,16 @@ TEST_CASE("statecharts: quasi-flattening keeps the observers out of the product,
   CHECK(full["replayed"] == true);
   CHECK(full["model"]["locations"].get<int>() > quasi["model"]["locations"].get<int>());
 }
+
+TEST_CASE("statecharts: the paper's figures as sync models run as shipped, Figure 2's counts in result.json") {
+  const auto fig2 = test::runAndRead(kConfigs / "fig2-shape.toml", {}, "statechart-fig2");
+  requireEveryTargetCovered(fig2);
+  CHECK(fig2["lowering"]["combinations_before"] == 13122);
+  CHECK(fig2["lowering"]["flat_states"] == 16);
+  CHECK(fig2["lowering"]["combinations_after"] == 144);
+  CHECK(fig2["lowering"]["registers"] == 8);
+  for (const char* run : {"fig3-sync.toml", "fig4-sync.toml"}) {
+    CAPTURE(run);
+    requireEveryTargetCovered(test::runAndRead(kConfigs / run, {}, std::string("statechart-") + run));
+  }
+}
