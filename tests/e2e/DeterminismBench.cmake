@@ -55,34 +55,7 @@ foreach(run calls-2 calls-4)
   endforeach()
 endforeach()
 
-# The committed cells of the same ids (and the provenance line, which compare does not compare).
-file(STRINGS ${COMMITTED} committed_lines)
-set(committed_small "")
-set(kept 0)
-foreach(line IN LISTS committed_lines)
-  string(JSON type GET "${line}" type)
-  if(type STREQUAL "cell")
-    string(JSON id GET "${line}" id)
-    if(NOT id IN_LIST ids)
-      continue()
-    endif()
-    math(EXPR kept "${kept} + 1")
-  endif()
-  string(APPEND committed_small "${line}\n")
-endforeach()
-if(NOT kept EQUAL cells)
-  message(FATAL_ERROR "${COMMITTED} holds ${kept} of the ${cells} cells of ${SMALL_MATRIX}: "
-                      "keep the small matrix's runs the first of configs/bench/determinism.toml, with the same axes")
-endif()
-file(WRITE ${WORK_DIR}/committed-small.jsonl "${committed_small}")
-execute_process(COMMAND ${SYMSEQ} bench compare ${WORK_DIR}/committed-small.jsonl ${WORK_DIR}/rerun.jsonl
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "the rerun of ${SMALL_MATRIX} does not reproduce its cells of ${COMMITTED} (compare exit ${rc}):\n"
-                      "${err}\n${out}\n"
-                      "If the change is intended, regenerate the committed results with scripts/regenerate-results determinism.")
-endif()
-message(STATUS "${SMALL_MATRIX}'s cells of ${COMMITTED} reproduced:\n${out}")
+compare_with_committed(${SYMSEQ} ${WORK_DIR}/rerun.jsonl ${COMMITTED} ${WORK_DIR} determinism)
 
 # What the cells do not record: the pruned children, and those only determinism prunes.
 foreach(encoding uf pairwise)
