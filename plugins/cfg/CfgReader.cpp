@@ -1,4 +1,5 @@
 #include "CfgReader.h"
+#include "symseq/support/FoundText.h"
 
 #include <algorithm>
 #include <cctype>
@@ -133,21 +134,7 @@ class Cursor {
     throw ParseError(message, std::move(where), std::move(hint));
   }
 
-  [[nodiscard]] std::string found() const {
-    if (atEnd()) return "the end of the file";
-    if (peek() == '\n') return "the end of the line";
-    if (isIdentStart(peek())) {
-      std::size_t end = pos_;
-      while (end < text_.size() && isIdentChar(text_[end])) ++end;
-      return "'" + std::string(text_.substr(pos_, end - pos_)) + "'";
-    }
-    if (std::isprint(static_cast<unsigned char>(peek())) == 0) {  // shown as a code, not raw bytes
-      static constexpr char kHex[] = "0123456789abcdef";
-      const auto byte = static_cast<unsigned char>(peek());
-      return std::string("the byte 0x") + kHex[byte >> 4] + kHex[byte & 15];
-    }
-    return "'" + std::string(1, peek()) + "'";
-  }
+  [[nodiscard]] std::string found() const { return foundText(text_, pos_); }
 
  private:
   char advance() {

@@ -1,4 +1,5 @@
 #include "IostsScanner.h"
+#include "symseq/support/FoundText.h"
 
 #include <cctype>
 
@@ -106,21 +107,7 @@ ExprText Scanner::until(std::string_view stops, std::string_view what) {
   return e;
 }
 
-std::string Scanner::found() const {
-  if (atEnd()) return "the end of the file";
-  if (peek() == '\n') return "the end of the line";
-  if (isNameStart(peek())) {
-    std::size_t end = pos_;
-    while (end < text_.size() && isNameChar(text_[end])) ++end;
-    return "'" + std::string(text_.substr(pos_, end - pos_)) + "'";
-  }
-  if (std::isprint(static_cast<unsigned char>(peek())) == 0) {  // a code, not raw bytes
-    static constexpr char kHex[] = "0123456789abcdef";
-    const auto byte = static_cast<unsigned char>(peek());
-    return std::string("the byte 0x") + kHex[byte >> 4] + kHex[byte & 15];
-  }
-  return "'" + std::string(1, peek()) + "'";
-}
+std::string Scanner::found() const { return foundText(text_, pos_); }
 
 void Scanner::fail(const std::string& message, std::string hint) const { failAt(here(), message, std::move(hint)); }
 

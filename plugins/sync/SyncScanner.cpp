@@ -1,4 +1,5 @@
 #include "SyncScanner.h"
+#include "symseq/support/FoundText.h"
 
 #include <cctype>
 
@@ -114,21 +115,7 @@ ExprText Cursor::expression(std::string_view what, std::initializer_list<std::st
   return e;
 }
 
-std::string Cursor::found() const {
-  if (atEnd()) return "the end of the file";
-  if (peek() == '\n') return "the end of the line";
-  if (isIdentChar(peek())) {
-    std::size_t end = pos_;
-    while (end < text_.size() && isIdentChar(text_[end])) ++end;
-    return "'" + std::string(text_.substr(pos_, end - pos_)) + "'";
-  }
-  if (std::isprint(static_cast<unsigned char>(peek())) == 0) {  // shown as a code, not raw bytes
-    static constexpr char kHex[] = "0123456789abcdef";
-    const auto byte = static_cast<unsigned char>(peek());
-    return std::string("the byte 0x") + kHex[byte >> 4] + kHex[byte & 15];
-  }
-  return "'" + std::string(1, peek()) + "'";
-}
+std::string Cursor::found() const { return foundText(text_, pos_, true); }
 
 void Cursor::fail(const std::string& message, std::string hint) const {
   throw ParseError(message, here(), std::move(hint));
