@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "ShippedSolver.h"
 #include "symseq/analysis/GuardAnalysis.h"
 #include "symseq/expr/Evaluator.h"
 #include "symseq/expr/Parser.h"
@@ -24,11 +25,7 @@ using namespace symseq;
 
 namespace {
 
-PluginPtr<Solver> makeZ3(ExprContext& ctx) {
-  Registry registry;
-  registry.loadDirectory(Registry::defaultPluginDir());
-  return registry.makeSolver("z3", ctx, defaultOptions(registry.info(PluginKind::Solver, "z3")));
-}
+PluginPtr<Solver> makeZ3(ExprContext& ctx) { return test::makeShippedSolver(ctx); }
 
 //   idle    --update   cmd(Tag, RecordNumber) [Tag == 84]
 //   idle    --read     cmd(Tag, RecordNumber) [Tag == 3] { Mode := Tag }  -> reading

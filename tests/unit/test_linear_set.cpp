@@ -3,6 +3,7 @@
 // redundancy removal decided by a real solver, and the exactness check of projections over Z.
 #include <doctest/doctest.h>
 
+#include "ShippedSolver.h"
 #include "symseq/expr/Parser.h"
 #include "symseq/linear/LinearSet.h"
 #include "symseq/plugin/Registry.h"
@@ -13,11 +14,7 @@ using namespace symseq;
 
 namespace {
 
-PluginPtr<Solver> makeZ3(ExprContext& ctx) {
-  Registry registry;
-  registry.loadDirectory(Registry::defaultPluginDir());
-  return registry.makeSolver("z3", ctx, defaultOptions(registry.info(PluginKind::Solver, "z3")));
-}
+PluginPtr<Solver> makeZ3(ExprContext& ctx) { return test::makeShippedSolver(ctx); }
 
 // The variables of the paper's examples, created in the order they appear there.
 struct Vars {
