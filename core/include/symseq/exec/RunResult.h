@@ -20,6 +20,9 @@ struct TargetOutcome {
   TransitionId transition = 0;
   bool covered = false;
   std::optional<UncoveredReason> reason;  // when not covered
+  // When not covered, what else explains it (a deadlock every explored path runs into); empty
+  // when the reason says all.
+  std::string detail{};
 };
 
 struct RunResult {
@@ -36,6 +39,10 @@ struct RunResult {
   // transitions), made on every run with a solver of their own (result.json `checks`).
   std::vector<ModelFinding> checks;
   std::vector<ResultTable> tables;  // the strategy's tables (AUTSEG's per-command table)
+  // Symbolic states of the tree from which only the environment can move (time passes, inputs
+  // arrive) and no system transition will ever be enabled (analysis/Deadlock.h), with the
+  // constraints that cause it; made on every run whose model has an environment.
+  std::vector<ModelFinding> deadlocks{};
   SolverStats solver;
   double totalSeconds = 0;
 

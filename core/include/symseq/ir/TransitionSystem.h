@@ -116,6 +116,41 @@ struct Enumeration {
   std::vector<std::string> literals;
 };
 
+// A port of a component (a design's port, seed-requirements 3.1): its current value and its
+// one-place buffer (a value waiting to be consumed, never overwritten).
+struct ComponentPort {
+  std::string name;  // as the model names it, without the instance (`intensity`)
+  Expr current;      // State variable: the value the port holds
+  Expr available;    // Bool State variable: a value waits in the buffer
+  Expr buffer;       // State variable: the waiting value (meaningless while `available` is false)
+};
+
+// A component of a composed model (an instance of a design): what its execution graph shows
+// (writers), and what replay checks of every path (exec/Replay.h): its date strictly increases
+// from one observation to the next, a consumption takes a value that was available, and no
+// transition writes a buffer that still holds a value.
+struct Component {
+  std::string name;    // the instance (`env`, `calc`, `left`)
+  std::string design;  // what it instantiates (`calc`)
+  std::vector<ComponentPort> ports;
+  std::vector<Expr> privates;  // its private variables, in declaration order
+  Expr date;                   // its date as a term over the state (the one clock: time0 + elapsed)
+  // The transitions after which the component has a new snapshot (its own basic programs, the
+  // deliveries into its ports and, for the top component, delays), in declaration order.
+  std::vector<TransitionId> observations;
+  std::optional<SourceLocation> where;
+};
+
+// How the environment may change the state while the system waits (time passing, an input
+// arriving on an empty port): between two system steps `variable` may take any value `next`
+// with `allowed` true (`allowed` reads state variables and `next`). Deadlock analysis
+// (analysis/Deadlock.h) asks whether any internal or output transition can ever be enabled again.
+struct EnvironmentFreedom {
+  Expr variable;
+  Expr next;     // a variable of the same sort standing for the new value (declared nowhere else)
+  Expr allowed;  // Bool
+};
+
 class TransitionSystem {
  public:
   explicit TransitionSystem(ExprContext& ctx) : ctx_(&ctx) {}
@@ -152,6 +187,14 @@ class TransitionSystem {
   // priority): two overlapping guards of one location are a modelling error, not a choice
   // (analysis/GuardAnalysis.h; seed-requirements 2.8).
   bool synchronous{false};
+  // Components of a composed model (designs), in instance order, the top one first; empty for
+  // models that are not composed.
+  std::vector<Component> components;
+  // What the environment may change between system steps; empty: nothing (no deadlock analysis).
+  std::vector<EnvironmentFreedom> environment;
+  // The model's date as a term over the state (designs: time0 + elapsed), when it has one:
+  // results show it after every step.
+  std::optional<Expr> date;
 
   LocationId addLocation(std::string locationName, std::optional<SourceLocation> where = std::nullopt);
   [[nodiscard]] std::optional<LocationId> findLocation(std::string_view locationName) const;
