@@ -1,5 +1,6 @@
 #include "Parser.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 

@@ -1,5 +1,7 @@
 #include "symseq/design/Reader.h"
 
+#include <filesystem>
+
 #include "Composition.h"
 #include "Parser.h"
 #include "Resolve.h"
@@ -22,7 +24,7 @@ const Design& topDesign(const DesignFile& file, std::string_view top) {
   if (!top.empty()) {
     for (const Design& d : file.designs)
       if (d.name == top) return d;
-    throw ConfigError("no design named '" + std::string(top) + "' in " + file.file + didYouMean(top, names),
+    throw ConfigError("no design named '" + std::string(top) + "' in " + std::filesystem::path(file.file).filename().string() + didYouMean(top, names),
                       std::nullopt, "the designs of the file: " + [&] {
                         std::string list;
                         for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;

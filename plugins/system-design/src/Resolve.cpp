@@ -17,13 +17,11 @@ using syntax::InstrKind;
 Sort carrierSort(TimeKind k) { return k == TimeKind::Dense ? Sort::real() : Sort::integer(); }
 
 // Ports or private variables: unique names, sorts resolved.
-std::vector<NamedSort> declarations(const std::vector<Decl>& decls, TimeKind carrier, const std::string& what,
-                                    const std::vector<NamedSort>& taken) {
+std::vector<NamedSort> declarations(const std::vector<Decl>& decls, TimeKind carrier, const std::string& what) {
   std::vector<NamedSort> out;
   for (const Decl& d : decls) {
-    for (const std::vector<NamedSort>* table : {&out, &taken})
-      for (const NamedSort& n : *table)
-        if (n.name == d.name)
+    for (const NamedSort& n : out)
+      if (n.name == d.name)
           throw Error("duplicate name '" + d.name + "' (" + what + ")", d.where, "rename one of them");
     out.push_back(NamedSort{d.name, declaredSort(d.sort, carrier)});
   }
@@ -137,14 +135,14 @@ Design resolveDesign(const std::vector<DesignText>& designs, std::size_t index, 
   d.time = text.time;
   d.carrier = carriers[index];
 
-  const std::vector<NamedSort> ports = declarations(text.ports, d.carrier, "a port of '" + d.name + "'", {});
+  const std::vector<NamedSort> ports = declarations(text.ports, d.carrier, "a port of '" + d.name + "'");
   const std::vector<NamedSort> privates =
-      declarations(text.privates, d.carrier, "a private variable of '" + d.name + "'", {});
+      declarations(text.privates, d.carrier, "a private variable of '" + d.name + "'");
   std::vector<InstanceScope> instances;
   for (const syntax::UseDecl& use : text.uses) {
     const std::size_t j = findDesign(designs, use.design);
     instances.push_back(InstanceScope{use.instance, use.design,
-                                      declarations(designs[j].ports, carriers[j], "a port of '" + use.design + "'", {})});
+                                      declarations(designs[j].ports, carriers[j], "a port of '" + use.design + "'")});
     d.uses.push_back(Use{use.design, use.instance, use.where});
   }
   std::vector<std::string> others;

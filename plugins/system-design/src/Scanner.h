@@ -2,6 +2,7 @@
 // The tokens of a `.design` file (docs/models/design.md): names, numbers and symbols with their
 // positions; `--` and `//` comments and blanks dropped. Internal to the library.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>

@@ -147,8 +147,11 @@ Sort Scope::ownPortSort(const Term& q, const std::string& role) const {
     if (instance(q.first) != nullptr || isOtherDesign(q.first))
       throw Error("port '" + written(q) + "' is not a port of '" + design_ + "': only its own ports can be " + role,
                   q.where,
-                  role == "written" ? "route a value to it with 'D.p -> " + written(q) + "'"
-                                    : "write '" + design_ + ".p' for a port p of '" + design_ + "'");
+                  role == "written"    ? "route a value to it with 'D.p -> " + written(q) + "'"
+                  : role == "consumed" ? "'in' takes values arriving on the ports of '" + design_ +
+                                             "'; read a reused port's current value as '" + written(q) + "'"
+                                       : "'touch' sees the buffers of the ports of '" + design_ + "' only; '" +
+                                             q.first + "' consumes its own");
     unknownQualifier(q);
   }
   if (q.second == "time")
