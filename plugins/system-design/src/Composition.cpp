@@ -32,7 +32,7 @@ void checkNames(const std::vector<DesignText>& designs) {
       if (findDesign(designs, use.design) == designs.size())
         throw Error("unknown design '" + use.design + "'" + didYouMean(use.design, designNames(designs)), use.where,
                     "'use' names a design of this file");
-      if (use.instance == d.name)
+      if (use.instance == d.name && use.design != d.name)  // `use env` in env: the cycle check says it
         throw Error("instance '" + use.instance + "' has the name of design '" + d.name + "' that uses it",
                     use.where, "name the instance with 'use " + use.design + " as NAME'");
       for (std::size_t v = 0; v < u; ++v) {

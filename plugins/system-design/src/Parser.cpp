@@ -64,6 +64,7 @@ class Parser {
   [[nodiscard]] std::string found() const { return foundText(text_, peek().offset, true); }
 
   [[noreturn]] void fail(const std::string& expected, std::string hint = {}) const {
+    if (hint.empty()) hint = "the grammar is in docs/models/design.md";
     throw ParseError("expected " + expected + ", found " + found(), peek().where, std::move(hint));
   }
   void expectSymbol(std::string_view s, const std::string& context, std::string hint = {}) {

@@ -113,7 +113,7 @@ class Resolver {
                   "route to a port of '" + to.first + "'");
     const Expr port = scope_.anyPort(to);
     if (port.sort() != value.sort())
-      throw SortError("routing a " + value.sort().toString() + " value to port '" + to.first + "." + to.second +
+      throw SortError("routing a value of sort " + value.sort().toString() + " to port '" + to.first + "." + to.second +
                           "' of sort " + port.sort().toString(),
                       i.where, "route between ports of one sort");
     return Route{value, from.first == scope_.design() ? "" : from.first, from.second, to.first, to.second};
