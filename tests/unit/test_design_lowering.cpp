@@ -267,9 +267,28 @@ TEST_CASE("design lowering: dates strictly increase per design") {
          CheckResult::Unsat));
   CHECK((feasible(ts, execute(ts, {"env.intensity?", "delay", "env.b1.if1", "delay", "calc.b1.if1.not2.not3"}).state) ==
          CheckResult::Sat));
+  // calc observed at a date: a delivery into calc at that date is refused.
+  const std::vector<std::string> twice{"env.intensity?", "delay", "env.b1.if1", "env.intensity?", "delay"};
+  std::vector<std::string> sameDate = twice;
+  sameDate.insert(sameDate.end(), {"calc.b1.if1.not2.not3", "env.b1.if1"});
+  CHECK((feasible(ts, execute(ts, sameDate).state) == CheckResult::Unsat));
+  sameDate.insert(sameDate.end() - 1, "delay");
+  CHECK((feasible(ts, execute(ts, sameDate).state) == CheckResult::Sat));
   // Contradictory branch combinations stay (no solver in the lowering) but are infeasible.
   CHECK((feasible(ts, execute(ts, {"env.intensity?", "delay", "env.b1.if1", "delay", "calc.b1.if1.if2.not3"}).state) ==
          CheckResult::Unsat));
+}
+
+TEST_CASE("design lowering: a one-place buffer is never overwritten") {
+  const Lowered w(wiper);
+  const TransitionSystem& ts = w.system;
+  // A second delivery into calc.intensity before calc consumed the first one.
+  std::vector<std::string> path{"env.intensity?", "delay", "env.b1.if1", "env.intensity?", "delay", "env.b1.if1"};
+  CHECK((feasible(ts, execute(ts, path).state) == CheckResult::Unsat));
+  path.insert(path.end() - 1, {"calc.b1.if1.not2.not3", "delay"});
+  CHECK((feasible(ts, execute(ts, path).state) == CheckResult::Sat));
+  // A consumption needs a value: env.b1.if1 without an input.
+  CHECK((feasible(ts, execute(ts, {"delay", "env.b1.if1"}).state) == CheckResult::Unsat));
 }
 
 TEST_CASE("design lowering: a timed test replays on the wiper, an input into a full buffer fails") {
