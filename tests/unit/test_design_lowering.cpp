@@ -251,6 +251,10 @@ TEST_CASE("design lowering: Example 3's path is feasible with t2 = 5, 5 < t3 < 1
                   {ctx.mkNot(ctx.mkAnd(std::vector<Expr>{ctx.make(Op::Lt, {five, t3}),
                                                          ctx.make(Op::Lt, {t3, ctx.intVal(10)})}))}) == CheckResult::Unsat));
   CHECK((feasible(ts, e.state, {ctx.make(Op::Ge, {*ctx.findVar("time0"), five})}) == CheckResult::Unsat));
+  // calc's branch reads the value it consumed (the one env received), not its port's old value.
+  const Expr i1 = *ctx.findVar("env.intensity.in@2");
+  CHECK((feasible(ts, e.state, {ctx.make(Op::Ge, {i1, *ctx.findVar("calc.th1")})}) == CheckResult::Unsat));
+  CHECK((feasible(ts, e.state, {ctx.make(Op::Lt, {i1, *ctx.findVar("calc.th1")})}) == CheckResult::Sat));
   // calc sees the value env received: its speed is 1 only below th1.
   CHECK((feasible(ts, e.state, {ctx.mkNot(ctx.mkEq(e.state.store.at(*ctx.findVar("engine.speed.buf")), ctx.intVal(1)))}) ==
          CheckResult::Unsat));
