@@ -384,6 +384,14 @@ design::DesignFile relay(ExprContext& ctx) {
           {r.build(DesignBuilder::loop(ctx.boolVal(true), b1)), s.build(DesignBuilder::loop(ctx.boolVal(true), s1))}};
 }
 
+// when (True) { in(sink.p) provided (sink.p > 2) }: a consumption no `touch` guards.
+design::DesignFile sink(ExprContext& ctx) {
+  DesignBuilder s(ctx, "sink");
+  s.port("p", Sort::integer()).time(TimeKind::Discrete);
+  const auto b1 = s.basic(ctx.boolVal(true), {s.consume("p", ctx.make(Op::Gt, {s.own("p"), ctx.intVal(2)}))});
+  return {"sink.design", {s.build(DesignBuilder::loop(ctx.boolVal(true), b1))}};
+}
+
 // A test of a design whose every step is a delay followed by the named programs.
 ReplayResult replayPrograms(const TransitionSystem& ts, const std::vector<std::vector<std::string>>& steps) {
   TestSequence test;
@@ -468,4 +476,17 @@ TEST_CASE("design lowering: errors at the design's location") {
   design::DesignFile mixed = relay(ctx2);
   mixed.designs[1].time = TimeKind::Dense;
   CHECK_THROWS_WITH_AS((void)lower(mixed, mixed.designs[0], ctx2), doctest::Contains("declares dense time"), Error);
+}
+
+TEST_CASE("design lowering: a consumption needs a value, and `provided` filters it") {
+  const Lowered w(sink);
+  const TransitionSystem& ts = w.system;
+  ExprContext& ctx = ts.context();
+  CHECK((feasible(ts, execute(ts, {"delay", "sink.b1"}).state) == CheckResult::Unsat));
+  const Executed e = execute(ts, {"sink.p?", "delay", "sink.b1"});
+  CHECK((feasible(ts, e.state) == CheckResult::Sat));
+  const Expr v = *ctx.findVar("sink.p.in@1");
+  CHECK((feasible(ts, e.state, {ctx.make(Op::Le, {v, ctx.intVal(2)})}) == CheckResult::Unsat));
+  CHECK(toString(e.state.store.at(*ctx.findVar("sink.p"))) == toString(v));
+  CHECK(toString(e.state.store.at(*ctx.findVar("sink.p.avail"))) == "false");
 }
