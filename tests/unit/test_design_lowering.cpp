@@ -384,11 +384,12 @@ design::DesignFile relay(ExprContext& ctx) {
           {r.build(DesignBuilder::loop(ctx.boolVal(true), b1)), s.build(DesignBuilder::loop(ctx.boolVal(true), s1))}};
 }
 
-// when (True) { in(sink.p) provided (sink.p > 2) }: a consumption no `touch` guards.
+// when (True) { in(sink.p) provided (sink.p > -1) }: a consumption no `touch` guards (the empty
+// buffer's 0 would pass the filter).
 design::DesignFile sink(ExprContext& ctx) {
   DesignBuilder s(ctx, "sink");
   s.port("p", Sort::integer()).time(TimeKind::Discrete);
-  const auto b1 = s.basic(ctx.boolVal(true), {s.consume("p", ctx.make(Op::Gt, {s.own("p"), ctx.intVal(2)}))});
+  const auto b1 = s.basic(ctx.boolVal(true), {s.consume("p", ctx.make(Op::Gt, {s.own("p"), ctx.intVal(-1)}))});
   return {"sink.design", {s.build(DesignBuilder::loop(ctx.boolVal(true), b1))}};
 }
 
@@ -486,7 +487,7 @@ TEST_CASE("design lowering: a consumption needs a value, and `provided` filters 
   const Executed e = execute(ts, {"sink.p?", "delay", "sink.b1"});
   CHECK((feasible(ts, e.state) == CheckResult::Sat));
   const Expr v = *ctx.findVar("sink.p.in@1");
-  CHECK((feasible(ts, e.state, {ctx.make(Op::Le, {v, ctx.intVal(2)})}) == CheckResult::Unsat));
+  CHECK((feasible(ts, e.state, {ctx.make(Op::Le, {v, ctx.intVal(-1)})}) == CheckResult::Unsat));
   CHECK(toString(e.state.store.at(*ctx.findVar("sink.p"))) == toString(v));
   CHECK(toString(e.state.store.at(*ctx.findVar("sink.p.avail"))) == "false");
 }
