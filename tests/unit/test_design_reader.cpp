@@ -284,6 +284,7 @@ TEST_CASE("design reader: errors say where, what and what to do") {
   CHECK(errorOf(envWith("", "  when (env.p) { }")) == "8:9 the condition of 'when' must be bool, found a term of sort int");
   CHECK(errorOf(envWith("", "  when (env.p + env.q = 1) { }")) == "8:15 '+' applied to int and bool");
   CHECK(errorOf(envWith("  var r := 0.5 : real", "  when (r < env.p) { }")) == "8:11 '<' applied to real and int");
+  CHECK(errorOf(envWith("", "  when (env.q < env.q) { }")) == "8:15 '<' applied to bool and bool");
   CHECK(errorOf(envWith("", "  when (True) { env.q := 1 }")) == "8:26 the value assigned to 'env.q' must be bool, found a term of sort int");
   CHECK(errorOf(envWith("  var v := 0 : intt", "  when (True) { }")) == "6:16 unknown sort 'intt'; did you mean 'int'?");
   CHECK(errorOf(envWith("  var v := env.p : int", "  when (True) { }")) == "6:12 the initial value of 'v' reads 'env.p'");
