@@ -384,11 +384,12 @@ design::DesignFile relay(ExprContext& ctx) {
           {r.build(DesignBuilder::loop(ctx.boolVal(true), b1)), s.build(DesignBuilder::loop(ctx.boolVal(true), s1))}};
 }
 
-// when (True) { in(sink.p) provided (sink.p > 2) }: a consumption no `touch` guards.
+// when (True) { in(sink.p) provided (sink.p > -1) }: a consumption no `touch` guards (the empty
+// buffer's 0 would pass the filter).
 design::DesignFile sink(ExprContext& ctx) {
   DesignBuilder s(ctx, "sink");
   s.port("p", Sort::integer()).time(TimeKind::Discrete);
-  const auto b1 = s.basic(ctx.boolVal(true), {s.consume("p", ctx.make(Op::Gt, {s.own("p"), ctx.intVal(2)}))});
+  const auto b1 = s.basic(ctx.boolVal(true), {s.consume("p", ctx.make(Op::Gt, {s.own("p"), ctx.intVal(-1)}))});
   return {"sink.design", {s.build(DesignBuilder::loop(ctx.boolVal(true), b1))}};
 }
 
@@ -486,7 +487,40 @@ TEST_CASE("design lowering: a consumption needs a value, and `provided` filters 
   const Executed e = execute(ts, {"sink.p?", "delay", "sink.b1"});
   CHECK((feasible(ts, e.state) == CheckResult::Sat));
   const Expr v = *ctx.findVar("sink.p.in@1");
-  CHECK((feasible(ts, e.state, {ctx.make(Op::Le, {v, ctx.intVal(2)})}) == CheckResult::Unsat));
+  CHECK((feasible(ts, e.state, {ctx.make(Op::Le, {v, ctx.intVal(-1)})}) == CheckResult::Unsat));
   CHECK(toString(e.state.store.at(*ctx.findVar("sink.p"))) == toString(v));
   CHECK(toString(e.state.store.at(*ctx.findVar("sink.p.avail"))) == "false");
+}
+
+namespace {
+
+// outer uses mid, mid uses leaf: the nested instance is `mid__leaf`; outer's value goes down both.
+design::DesignFile nested(ExprContext& ctx) {
+  DesignBuilder o(ctx, "outer");
+  o.port("v", Sort::integer()).time(TimeKind::Discrete).use("mid");
+  const auto o1 = o.basic(o.touch("v"), {o.consume("v"), o.route("v", "mid", "a")});
+  DesignBuilder m(ctx, "mid");
+  m.port("a", Sort::integer()).use("leaf");
+  const auto m1 = m.basic(m.touch("a"), {m.consume("a"), m.route("a", "leaf", "x")});
+  DesignBuilder l(ctx, "leaf");
+  l.port("x", Sort::integer());
+  const auto l1 = l.basic(l.touch("x"), {l.consume("x")});
+  return {"nested.design",
+          {o.build(DesignBuilder::loop(ctx.boolVal(true), o1)), m.build(DesignBuilder::loop(ctx.boolVal(true), m1)),
+           l.build(DesignBuilder::loop(ctx.boolVal(true), l1))}};
+}
+
+}  // namespace
+
+TEST_CASE("design lowering: a nested instance is named by its path") {
+  const Lowered w(nested);
+  const TransitionSystem& ts = w.system;
+  std::vector<std::string> components;
+  for (const Component& c : ts.components) components.push_back(c.name);
+  CHECK(components == std::vector<std::string>{"outer", "mid", "mid__leaf"});
+  CHECK(hasVariable(ts, "mid__leaf.x.avail"));
+  CHECK(names(ts, ts.components[2].observations) == std::vector<std::string>{"mid.b1", "mid__leaf.b1"});
+  const Executed e = execute(ts, {"outer.v?", "delay", "outer.b1", "delay", "mid.b1", "delay", "mid__leaf.b1"});
+  CHECK((feasible(ts, e.state) == CheckResult::Sat));
+  CHECK(toString(e.state.store.at(*ts.context().findVar("mid__leaf.x"))) == "outer.v.in@1");
 }

@@ -255,9 +255,11 @@ TEST_CASE("design reader: errors say where, what and what to do") {
         "8:17 unknown variable 'coun'; did you mean 'count'?");
   CHECK(errorOf(envWith("", "  when (p = 0) { }")) == "8:9 unknown variable 'p'");
   CHECK(errorOf(envWith("", "  when (enx.p = 0) { }")) == "8:9 unknown design or instance 'enx'; did you mean 'env'?");
-  CHECK(errorOf(envWith("  use calcc", "  when (True) { }\ndesign calc\npublic:\n  port v : int\nbody:\n  when (True) { }")) ==
+  CHECK(errorOf(envWith("  use calcc", "  when (True) { }\ndesign calc\npublic:\n  port v : int\nbody:\n"
+                                      "  when (True) { }")) ==
         "6:7 unknown design 'calcc'; did you mean 'calc'?");
-  CHECK(errorOf(envWith("  var x : int, x : bool", "  when (True) { }")) == "6:16 duplicate name 'x' (a private variable of 'env')");
+  CHECK(errorOf(envWith("  var x : int, x : bool", "  when (True) { }")) ==
+        "6:16 duplicate name 'x' (a private variable of 'env')");
   CHECK(errorOf(envWith("", "  when (True) { }\ndesign env\npublic:\nbody:\n  when (True) { }")) ==
         "9:1 design 'env' is defined twice (first at m.design:1:1)");
   // Ports of other designs, routes, in, touch, time.
@@ -279,14 +281,20 @@ TEST_CASE("design reader: errors say where, what and what to do") {
         "8:26 design 'calc' (instance 'calc') has no port 'x'; did you mean 'v'?");
   CHECK(errorOf(envWith("  use calc", "  when (True) { env.p -> calc.w }") + calc) ==
         "8:17 routing a value of sort int to port 'calc.w' of sort bool");
-  CHECK(errorOf(envWith("", "  when (True) { env.time := 1 }")) == "8:17 'env.time' is the date, not a port: it cannot be written");
+  CHECK(errorOf(envWith("", "  when (True) { env.time := 1 }")) ==
+        "8:17 'env.time' is the date, not a port: it cannot be written");
   // Sorts.
-  CHECK(errorOf(envWith("", "  when (env.p) { }")) == "8:9 the condition of 'when' must be bool, found a term of sort int");
+  CHECK(errorOf(envWith("", "  when (env.p) { }")) ==
+        "8:9 the condition of 'when' must be bool, found a term of sort int");
   CHECK(errorOf(envWith("", "  when (env.p + env.q = 1) { }")) == "8:15 '+' applied to int and bool");
   CHECK(errorOf(envWith("  var r := 0.5 : real", "  when (r < env.p) { }")) == "8:11 '<' applied to real and int");
-  CHECK(errorOf(envWith("", "  when (True) { env.q := 1 }")) == "8:26 the value assigned to 'env.q' must be bool, found a term of sort int");
-  CHECK(errorOf(envWith("  var v := 0 : intt", "  when (True) { }")) == "6:16 unknown sort 'intt'; did you mean 'int'?");
-  CHECK(errorOf(envWith("  var v := env.p : int", "  when (True) { }")) == "6:12 the initial value of 'v' reads 'env.p'");
+  CHECK(errorOf(envWith("", "  when (env.q < env.q) { }")) == "8:15 '<' applied to bool and bool");
+  CHECK(errorOf(envWith("", "  when (True) { env.q := 1 }")) ==
+        "8:26 the value assigned to 'env.q' must be bool, found a term of sort int");
+  CHECK(errorOf(envWith("  var v := 0 : intt", "  when (True) { }")) ==
+        "6:16 unknown sort 'intt'; did you mean 'int'?");
+  CHECK(errorOf(envWith("  var v := env.p : int", "  when (True) { }")) ==
+        "6:12 the initial value of 'v' reads 'env.p'");
   // Instances and the use graph.
   const std::string sensor = "\ndesign sensor\npublic:\n  port v : int\nbody:\n  when (True) { }";
   CHECK(errorOf(envWith("  use sensor, sensor", "  when (True) { }") + sensor) ==
@@ -309,7 +317,8 @@ TEST_CASE("design reader: errors say where, what and what to do") {
 TEST_CASE("design reader: topDesign by name, or the first design no other design uses") {
   ExprContext ctx;
   const DesignFile file = readDesigns(
-      "design calc\npublic:\nbody:\n  when (True) { }\ndesign env\npublic:\nprivate:\n  use calc\nbody:\n  when (True) { }",
+      "design calc\npublic:\nbody:\n  when (True) { }\n"
+      "design env\npublic:\nprivate:\n  use calc\nbody:\n  when (True) { }",
       "m.design", ctx);
   CHECK(topDesign(file, "").name == "env");
   CHECK(topDesign(file, "calc").name == "calc");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <set>
 
 #include "symseq/expr/Fold.h"
 
@@ -112,7 +113,7 @@ ControlAutomaton controlAutomaton(const Design& design, ExprContext& ctx) {
   std::map<Signature, std::uint32_t> bySignature;
   std::vector<std::size_t> firstOf;  // point -> index into resting
   std::deque<std::uint32_t> todo{start};
-  std::map<std::uint32_t, bool> seen{{start, true}};
+  std::set<std::uint32_t> seen{start};
   while (!todo.empty()) {
     const std::uint32_t node = todo.front();
     todo.pop_front();
@@ -125,7 +126,7 @@ ControlAutomaton controlAutomaton(const Design& design, ExprContext& ctx) {
       std::vector<std::uint32_t> s{basic, entry.to};
       for (const Expr c : entry.conditions) s.push_back(c.id());
       signature.push_back(std::move(s));
-      if (seen.emplace(entry.to, true).second) todo.push_back(entry.to);
+      if (seen.insert(entry.to).second) todo.push_back(entry.to);
     }
     const auto [it, added] = bySignature.emplace(std::move(signature), static_cast<std::uint32_t>(firstOf.size()));
     if (added) firstOf.push_back(resting.size());

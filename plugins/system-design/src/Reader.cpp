@@ -24,12 +24,11 @@ const Design& topDesign(const DesignFile& file, std::string_view top) {
   if (!top.empty()) {
     for (const Design& d : file.designs)
       if (d.name == top) return d;
-    throw ConfigError("no design named '" + std::string(top) + "' in " + std::filesystem::path(file.file).filename().string() + didYouMean(top, names),
-                      std::nullopt, "the designs of the file: " + [&] {
-                        std::string list;
-                        for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-                        return list;
-                      }());
+    std::string list;
+    for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+    const std::string fileName = std::filesystem::path(file.file).filename().string();
+    throw ConfigError("no design named '" + std::string(top) + "' in " + fileName + didYouMean(top, names),
+                      std::nullopt, "the designs of the file: " + list);
   }
   for (const Design& d : file.designs) {
     bool used = false;

@@ -82,7 +82,8 @@ class Resolver {
       case InstrKind::Assign: {
         const Expr target = i.first.kind == syntax::TermKind::Name ? scope_.privateVar(i.first)
                                                                     : scope_.ownPort(i.first, "written");
-        const std::string name = i.first.kind == syntax::TermKind::Name ? i.first.first : i.first.first + "." + i.first.second;
+        const std::string name =
+            i.first.kind == syntax::TermKind::Name ? i.first.first : i.first.first + "." + i.first.second;
         return Assign{target, scope_.typed(*i.second, target.sort(), "the value assigned to '" + name + "'")};
       }
       case InstrKind::If:
