@@ -296,8 +296,9 @@ class Lowering {
       c.privates = vars_[i].privates;
       c.date = now_;
       std::set<TransitionId> seen;
-      if (i == 0)  // time passing and environment inputs are observations of the top design
-        for (TransitionId t = 0; t <= top_.ports.size(); ++t) seen.insert(t);
+      // Time passing is an observation of the top design (a stuttering step, Def 5); an input
+      // arriving is not one of its own: it belongs to the stuttering around it, at that date.
+      if (i == 0) seen.insert(0);
       for (const ProgramTransition& p : programOf_)
         if (p.instance == i || std::ranges::find(p.receivers, instance.name) != p.receivers.end())
           seen.insert(static_cast<TransitionId>(p.transition));
