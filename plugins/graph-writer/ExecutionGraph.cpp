@@ -1,0 +1,200 @@
+#include "ExecutionGraph.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "symseq/exec/SymbolicExecutor.h"
+#include "symseq/expr/Fold.h"
+#include "symseq/expr/Printer.h"
+#include "symseq/expr/Rewrite.h"
+
+namespace symseq::graphs {
+
+namespace {
+
+bool isZero(Expr e) {
+  return e.isConst() && (e.value() == Value::integer(0) || e.value() == Value::real(Rational(0)));
+}
+
+// A term as a reader wants it: constants folded, sums flattened and without `+ 0`, so the date
+// `time0 + elapsed` reads `time0` at the root and `time0 + delay.d@1` after one delay. Printing
+// only: the solver never sees these terms.
+class Presenter {
+ public:
+  explicit Presenter(ExprContext& ctx) : ctx_(ctx) {}
+
+  [[nodiscard]] ExprContext& context() const { return ctx_; }
+  [[nodiscard]] std::string text(Expr e) { return toString(simplify(e)); }
+
+  [[nodiscard]] Expr simplify(Expr e) {
+    return rewriteBottomUp(
+        foldConstants(ctx_, e),
+        [this](Expr node, std::span<const Expr> kids, bool changed) {
+          if (node.op() != Op::Add) return changed ? withChildren(ctx_, node, kids) : node;
+          std::vector<Expr> terms;
+          for (Expr k : kids) {
+            if (k.op() == Op::Add)
+              terms.insert(terms.end(), k.children().begin(), k.children().end());
+            else if (!isZero(k))
+              terms.push_back(k);
+          }
+          if (terms.empty()) return node.sort().isReal() ? ctx_.realVal(Rational(0)) : ctx_.intVal(0);
+          if (terms.size() == 1) return terms.front();
+          return ctx_.make(Op::Add, terms);
+        },
+        memo_);
+  }
+
+ private:
+  ExprContext& ctx_;
+  RewriteMemo memo_;
+};
+
+// The fresh name of a port's initial value (Definition 2: each port holds a distinct fresh
+// variable at the root), `intensity0` as in Example 2, else qualified by the instance when that
+// name is a variable of the model or of another port.
+Expr freshPortSymbol(const TransitionSystem& system, const Component& component, const ComponentPort& port,
+                     const std::set<std::string>& taken) {
+  ExprContext& ctx = system.context();
+  std::set<std::string, std::less<>> reserved;
+  for (const VariableDecl& v : system.variables) reserved.emplace(v.var.name());
+  for (const EnvironmentFreedom& f : system.environment) reserved.emplace(f.next.name());
+  const auto usable = [&](const std::string& name) {
+    if (reserved.contains(name) || taken.contains(name)) return false;
+    const std::optional<Expr> existing = ctx.findVar(name);
+    return !existing || existing->sort() == port.current.sort();
+  };
+  std::string name = port.name + "0";
+  if (!usable(name)) name = component.name + "." + port.name + "0";
+  while (!usable(name)) name += "'";
+  return ctx.var(name, port.current.sort());
+}
+
+// The root state of the component's graph: the executor's initial state with the component's
+// ports renamed to fresh symbols, each equal to its declared initial value in π.
+SymbolicState rootState(const SymbolicExecutor& executor, const TransitionSystem& system, const Component& component) {
+  ExprContext& ctx = system.context();
+  SymbolicState state = executor.initial();
+  std::set<std::string> taken;
+  for (const ComponentPort& port : component.ports) {
+    const Expr fresh = freshPortSymbol(system, component, port, taken);
+    taken.emplace(fresh.name());
+    const VariableDecl* decl = system.findVariable(port.current);
+    if (decl && decl->initial) state.pathCondition.push_back(ctx.make(Op::Eq, {fresh, *decl->initial}));
+    state.store.insert_or_assign(port.current, fresh);
+  }
+  return state;
+}
+
+// One step as the tree strategy takes it: the guard and the assigned values constant-folded, a
+// guard that folds to true left out of the path condition.
+SymbolicState stepFrom(const SymbolicExecutor& executor, const SymbolicState& from, TransitionId t) {
+  ExprContext& ctx = executor.system().context();
+  SymbolicStep step = executor.apply(from, t);
+  SymbolicState next = std::move(step.next);
+  if (next.pathCondition.size() > from.pathCondition.size()) next.pathCondition.pop_back();
+  const Expr guard = foldConstants(ctx, step.guard);
+  if (!guard.isConst() || !guard.value().asBool()) next.pathCondition.push_back(guard);
+  for (const Update& u : executor.system().transitions[t].updates) {
+    Expr& value = next.store.at(u.variable);
+    value = foldConstants(ctx, value);
+  }
+  return next;
+}
+
+Expr valueIn(const SymbolicState& state, Expr var) {
+  const auto it = state.store.find(var);
+  return it == state.store.end() ? var : it->second;
+}
+
+void addConjuncts(Expr e, std::vector<Expr>& out) {
+  if (e.op() == Op::And) {
+    for (Expr k : e.children()) addConjuncts(k, out);
+    return;
+  }
+  if (e.isConst() && e.value() == Value::boolean(true)) return;
+  out.push_back(e);
+}
+
+Snapshot snapshotOf(const SymbolicState& state, const Component& component, Presenter& presenter) {
+  Snapshot s;
+  for (const ComponentPort& port : component.ports) {
+    const Expr avail = presenter.simplify(valueIn(state, port.available));
+    const std::string buffered = presenter.text(valueIn(state, port.buffer));
+    std::string nu = "⊥";
+    if (!avail.isConst())
+      nu = toString(avail) + " ? " + buffered + " : ⊥";
+    else if (avail.value().asBool())
+      nu = buffered;
+    s.ports.push_back({port.name, presenter.text(valueIn(state, port.current)), std::move(nu)});
+  }
+  if (!component.date.isNull()) s.date = presenter.text(substitute(presenter.context(), component.date, state.store));
+  // π is a set (Definition 1): each conjunct once, in the order it was first added.
+  std::vector<Expr> conjuncts;
+  for (Expr c : state.pathCondition) addConjuncts(presenter.simplify(c), conjuncts);
+  std::set<std::string> seen;
+  for (Expr c : conjuncts) {
+    std::string text = toString(c);
+    if (seen.insert(text).second) s.constraints.push_back(std::move(text));
+  }
+  return s;
+}
+
+}  // namespace
+
+ExecutionGraph project(const SymbolicTree& tree, const TransitionSystem& system, const Component& component) {
+  ExecutionGraph graph;
+  if (tree.nodes.empty()) return graph;
+  const SymbolicExecutor executor(system);
+  Presenter presenter(system.context());
+  const std::set<TransitionId> observations(component.observations.begin(), component.observations.end());
+
+  // Depth first with the path's states only: a node's state is its parent's plus one step, and a
+  // tree of many states would not fit one full store per node.
+  struct Visit {
+    TreeNodeId node = 0;
+    SymbolicState state;
+    TreeNodeId graphAncestor = 0;         // the nearest tree node above that is in the graph
+    std::vector<TransitionId> sinceAncestor;  // the tree path from it
+  };
+  std::map<TreeNodeId, GraphNode> nodes;
+  std::vector<std::pair<TreeNodeId, GraphEdge>> edges;  // keyed by their `to`, tree ids for now
+  std::vector<Visit> stack;
+  stack.push_back({0, rootState(executor, system, component), 0, {}});
+  while (!stack.empty()) {
+    Visit visit = std::move(stack.back());
+    stack.pop_back();
+    const TreeNode& n = tree.nodes[visit.node];
+    const bool inGraph = !n.transition || observations.contains(*n.transition);
+    if (inGraph) {
+      nodes.emplace(n.id, GraphNode{n.id, n.depth, n.onTest, n.transition, snapshotOf(visit.state, component, presenter)});
+      if (n.transition) edges.push_back({n.id, GraphEdge{visit.graphAncestor, n.id, visit.sinceAncestor}});
+      visit.graphAncestor = n.id;
+      visit.sinceAncestor.clear();
+    }
+    for (auto child = n.children.rbegin(); child != n.children.rend(); ++child) {
+      const TransitionId t = *tree.nodes[*child].transition;
+      std::vector<TransitionId> path = visit.sinceAncestor;
+      path.push_back(t);
+      stack.push_back({*child, stepFrom(executor, visit.state, t), visit.graphAncestor, std::move(path)});
+    }
+  }
+
+  // Graph indices in tree order, so that the same tree always gives the same graph.
+  std::map<TreeNodeId, std::uint32_t> index;
+  for (auto& [id, node] : nodes) {
+    index.emplace(id, static_cast<std::uint32_t>(graph.nodes.size()));
+    graph.nodes.push_back(std::move(node));
+  }
+  std::sort(edges.begin(), edges.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [to, edge] : edges) {
+    edge.from = index.at(edge.from);
+    edge.to = index.at(edge.to);
+    graph.edges.push_back(std::move(edge));
+  }
+  return graph;
+}
+
+}  // namespace symseq::graphs
