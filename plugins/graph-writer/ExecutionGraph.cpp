@@ -18,9 +18,9 @@ bool isZero(Expr e) {
   return e.isConst() && (e.value() == Value::integer(0) || e.value() == Value::real(Rational(0)));
 }
 
-// A term as a reader wants it: constants folded, sums flattened and without `+ 0`, so the date
-// `time0 + elapsed` reads `time0` at the root and `time0 + delay.d@1` after one delay. Printing
-// only: the solver never sees these terms.
+// A term as a reader wants it: constants folded (the executor leaves `!false` where a guard read
+// an initial value), sums flattened and without `+ 0`, so the date `time0 + elapsed` reads
+// `time0` at the root and `time0 + delay.d@1` after one delay. Printing only: no solver sees these.
 class Presenter {
  public:
   explicit Presenter(ExprContext& ctx) : ctx_(ctx) {}
@@ -86,22 +86,6 @@ SymbolicState rootState(const SymbolicExecutor& executor, const TransitionSystem
     state.store.insert_or_assign(port.current, fresh);
   }
   return state;
-}
-
-// One step as the tree strategy takes it: the guard and the assigned values constant-folded, a
-// guard that folds to true left out of the path condition.
-SymbolicState stepFrom(const SymbolicExecutor& executor, const SymbolicState& from, TransitionId t) {
-  ExprContext& ctx = executor.system().context();
-  SymbolicStep step = executor.apply(from, t);
-  SymbolicState next = std::move(step.next);
-  if (next.pathCondition.size() > from.pathCondition.size()) next.pathCondition.pop_back();
-  const Expr guard = foldConstants(ctx, step.guard);
-  if (!guard.isConst() || !guard.value().asBool()) next.pathCondition.push_back(guard);
-  for (const Update& u : executor.system().transitions[t].updates) {
-    Expr& value = next.store.at(u.variable);
-    value = foldConstants(ctx, value);
-  }
-  return next;
 }
 
 Expr valueIn(const SymbolicState& state, Expr var) {
@@ -178,7 +162,7 @@ ExecutionGraph project(const SymbolicTree& tree, const TransitionSystem& system,
       const TransitionId t = *tree.nodes[*child].transition;
       std::vector<TransitionId> path = visit.sinceAncestor;
       path.push_back(t);
-      stack.push_back({*child, stepFrom(executor, visit.state, t), visit.graphAncestor, std::move(path)});
+      stack.push_back({*child, executor.apply(visit.state, t).next, visit.graphAncestor, std::move(path)});
     }
   }
 
