@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 
 #include "symseq/exec/SymbolicExecutor.h"
@@ -26,7 +28,13 @@ class Presenter {
   explicit Presenter(ExprContext& ctx) : ctx_(ctx) {}
 
   [[nodiscard]] ExprContext& context() const { return ctx_; }
-  [[nodiscard]] std::string text(Expr e) { return toString(simplify(e)); }
+  // Each node below a step prints that step's guard again: printed once per term.
+  [[nodiscard]] const std::string& text(Expr e) {
+    const Expr shown = simplify(e);
+    const auto [it, added] = texts_.try_emplace(shown.id());
+    if (added) it->second = toString(shown);
+    return it->second;
+  }
 
   [[nodiscard]] Expr simplify(Expr e) {
     return rewriteBottomUp(
@@ -50,6 +58,7 @@ class Presenter {
  private:
   ExprContext& ctx_;
   RewriteMemo memo_;
+  std::unordered_map<std::uint32_t, std::string> texts_;  // by the shown term's id
 };
 
 // The fresh name of a port's initial value (Definition 2: each port holds a distinct fresh
@@ -118,10 +127,10 @@ Snapshot snapshotOf(const SymbolicState& state, const Component& component, Pres
   // π is a set (Definition 1): each conjunct once, in the order it was first added.
   std::vector<Expr> conjuncts;
   for (Expr c : state.pathCondition) addConjuncts(presenter.simplify(c), conjuncts);
-  std::set<std::string> seen;
+  std::set<std::string_view> seen;
   for (Expr c : conjuncts) {
-    std::string text = toString(c);
-    if (seen.insert(text).second) s.constraints.push_back(std::move(text));
+    const std::string& text = presenter.text(c);
+    if (seen.insert(text).second) s.constraints.push_back(text);
   }
   return s;
 }
