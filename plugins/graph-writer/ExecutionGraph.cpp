@@ -149,11 +149,11 @@ ExecutionGraph project(const SymbolicTree& tree, const TransitionSystem& system,
   struct Visit {
     TreeNodeId node = 0;
     SymbolicState state;
-    TreeNodeId graphAncestor = 0;         // the nearest tree node above that is in the graph
+    TreeNodeId graphAncestor = 0;             // the nearest tree node above that is in the graph
     std::vector<TransitionId> sinceAncestor;  // the tree path from it
   };
   std::map<TreeNodeId, GraphNode> nodes;
-  std::vector<std::pair<TreeNodeId, GraphEdge>> edges;  // keyed by their `to`, tree ids for now
+  std::vector<GraphEdge> edges;  // between tree node ids until the graph's indices are known
   std::vector<Visit> stack;
   stack.push_back({0, rootState(executor, system, component), 0, {}});
   while (!stack.empty()) {
@@ -163,7 +163,7 @@ ExecutionGraph project(const SymbolicTree& tree, const TransitionSystem& system,
     const bool inGraph = !n.transition || observations.contains(*n.transition);
     if (inGraph) {
       nodes.emplace(n.id, GraphNode{n.id, n.depth, n.onTest, n.transition, snapshotOf(visit.state, component, presenter)});
-      if (n.transition) edges.push_back({n.id, GraphEdge{visit.graphAncestor, n.id, visit.sinceAncestor}});
+      if (n.transition) edges.push_back({visit.graphAncestor, n.id, visit.sinceAncestor});
       visit.graphAncestor = n.id;
       visit.sinceAncestor.clear();
     }
@@ -181,8 +181,8 @@ ExecutionGraph project(const SymbolicTree& tree, const TransitionSystem& system,
     index.emplace(id, static_cast<std::uint32_t>(graph.nodes.size()));
     graph.nodes.push_back(std::move(node));
   }
-  std::sort(edges.begin(), edges.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (auto& [to, edge] : edges) {
+  std::sort(edges.begin(), edges.end(), [](const GraphEdge& a, const GraphEdge& b) { return a.to < b.to; });
+  for (GraphEdge& edge : edges) {
     edge.from = index.at(edge.from);
     edge.to = index.at(edge.to);
     graph.edges.push_back(std::move(edge));
