@@ -135,10 +135,10 @@ TEST_CASE("writers: symseq run prints the file a writer marks as the console sum
   CHECK(run.summary.replayed);
 }
 
-TEST_CASE("writers: the shipped formats are the writer plugins dot, json, text and tree, each its own shared object") {
+TEST_CASE("writers: the shipped formats are the writer plugins dot, graphs, json, text and tree, each its own shared object") {
   Registry registry;
   withDefaults(registry);
-  CHECK(registry.names(PluginKind::Writer) == std::vector<std::string>{"dot", "json", "text", "tree"});
+  CHECK(registry.names(PluginKind::Writer) == std::vector<std::string>{"dot", "graphs", "json", "text", "tree"});
   for (const PluginInfo& info : registry.list())
     if (info.kind == PluginKind::Writer) CHECK(info.file.filename().string().starts_with("symseq-writer-"));
 }
