@@ -1,5 +1,6 @@
 #include "symseq/analysis/GuardAnalysis.h"
 
+#include <algorithm>
 #include <set>
 
 #include "symseq/expr/Connectives.h"
@@ -71,6 +72,9 @@ Expr negate(ExprContext& ctx, Expr e) {
 struct Group {
   LocationId location = 0;
   std::optional<std::uint32_t> channel;
+  // For composed models, the component whose program the transitions are: the basic programs of
+  // two components interleave, so their overlap is the semantics, not a choice worth reporting.
+  std::optional<std::uint32_t> component;
   std::vector<TransitionId> transitions;
   std::vector<Expr> guards;
 };
@@ -146,11 +150,19 @@ class Checker {
 };
 
 // The group a transition belongs to in `groups` (created in first-seen order).
-Group& groupFor(std::vector<Group>& groups, LocationId location, std::optional<std::uint32_t> channel) {
+Group& groupFor(std::vector<Group>& groups, LocationId location, std::optional<std::uint32_t> channel,
+                std::optional<std::uint32_t> component) {
   for (Group& g : groups)
-    if (g.location == location && g.channel == channel) return g;
-  groups.push_back({location, channel, {}, {}});
+    if (g.location == location && g.channel == channel && g.component == component) return g;
+  groups.push_back({location, channel, component, {}, {}});
   return groups.back();
+}
+
+// The component whose basic programs include `id` (TransitionSystem::components), if any.
+std::optional<std::uint32_t> componentOf(const TransitionSystem& system, TransitionId id) {
+  for (std::uint32_t c = 0; c < system.components.size(); ++c)
+    if (std::ranges::binary_search(system.components[c].programs, id)) return c;
+  return std::nullopt;
 }
 
 std::optional<std::uint32_t> channelOf(const Transition& t) {
@@ -224,7 +236,7 @@ GuardReport analyzeGuards(const TransitionSystem& system, Solver& solver) {
           if (!rename.empty()) guard = substitute(ctx, guard, rename);
         }
       }
-      Group& g = groupFor(here, l, channel);
+      Group& g = groupFor(here, l, channel, componentOf(system, id));
       g.transitions.push_back(id);
       g.guards.push_back(guard);
     }
@@ -265,7 +277,7 @@ GuardReport analyzeGuardsAt(const SymbolicExecutor& executor, const SymbolicStat
         if (!rename.empty()) guard = substitute(ctx, guard, rename);
       }
     }
-    Group& g = groupFor(groups, state.location, channel);
+    Group& g = groupFor(groups, state.location, channel, componentOf(system, id));
     g.transitions.push_back(id);
     g.guards.push_back(guard);
   }

@@ -299,9 +299,11 @@ class Lowering {
       // Time passing is an observation of the top design (a stuttering step, Def 5); an input
       // arriving is not one of its own: it belongs to the stuttering around it, at that date.
       if (i == 0) seen.insert(0);
-      for (const ProgramTransition& p : programOf_)
+      for (const ProgramTransition& p : programOf_) {
+        if (p.instance == i) c.programs.push_back(static_cast<TransitionId>(p.transition));
         if (p.instance == i || std::ranges::find(p.receivers, instance.name) != p.receivers.end())
           seen.insert(static_cast<TransitionId>(p.transition));
+      }
       c.observations.assign(seen.begin(), seen.end());
       c.where = instance.where;
       system_.components.push_back(std::move(c));

@@ -138,6 +138,9 @@ struct Component {
   // The transitions after which the component has a new snapshot (its own basic programs, the
   // deliveries into its ports and, for the top component, delays), in declaration order.
   std::vector<TransitionId> observations;
+  // The transitions of its own basic programs, ascending: the guard checks compare only the
+  // guards of one component's programs (two components' programs interleave by design).
+  std::vector<TransitionId> programs{};
   std::optional<SourceLocation> where;
 };
 
