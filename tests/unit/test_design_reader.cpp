@@ -277,6 +277,10 @@ TEST_CASE("design reader: errors say where, what and what to do") {
         "8:26 a route delivers to a reused design, not to 'env' itself");
   CHECK(errorOf(envWith("  use calc", "  when (True) { other.v -> calc.v }") + calc + other) ==
         "8:17 design 'env' does not use 'other'");
+  CHECK(errorOf(envWith("  use calc as c", "  when (calc.v = 0) { }") + calc) ==
+        "8:9 'calc' is a design; 'env' uses it as instance 'c'");
+  CHECK(errorOf(envWith("  use calc as c", "  when (True) { env.p -> calc.v }") + calc) ==
+        "8:26 'calc' is a design; 'env' uses it as instance 'c'");
   CHECK(errorOf(envWith("  use calc", "  when (True) { env.p -> calc.x }") + calc) ==
         "8:26 design 'calc' (instance 'calc') has no port 'x'; did you mean 'v'?");
   CHECK(errorOf(envWith("  use calc", "  when (True) { env.p -> calc.w }") + calc) ==

@@ -104,10 +104,10 @@ class Resolver {
       if (to.first == scope_.design())
         throw Error("a route delivers to a reused design, not to '" + to.first + "' itself", to.where,
                     "'" + to.first + "' receives values from its environment; route to an instance it uses");
-      if (scope_.isOtherDesign(to.first))
+      if (scope_.isOtherDesign(to.first) && !scope_.usesDesign(to.first))
         throw Error("routing to design '" + to.first + "' that '" + scope_.design() + "' does not use", to.where,
                     "add 'use " + to.first + "' to the private part of '" + scope_.design() + "'");
-      (void)scope_.anyPort(to);  // unknown name: its did-you-mean error
+      (void)scope_.anyPort(to);  // a design used under another name, or an unknown name: its error
     }
     if (to.second == "time")
       throw Error("'" + to.first + ".time' is the date, not a port: nothing can be routed to it", to.where,

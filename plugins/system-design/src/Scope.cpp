@@ -92,6 +92,12 @@ const InstanceScope* Scope::instance(std::string_view name) const {
 
 bool Scope::isPort(std::string_view name) const { return find(ports_, name) != nullptr; }
 
+bool Scope::usesDesign(std::string_view name) const {
+  for (const InstanceScope& i : instances_)
+    if (i.design == name) return true;
+  return false;
+}
+
 bool Scope::isOtherDesign(std::string_view name) const {
   for (const std::string& d : otherDesigns_)
     if (d == name) return true;
@@ -110,6 +116,10 @@ Expr Scope::placeholder(RefKind kind, const std::string& instance, const std::st
 void Scope::unknownQualifier(const Term& q) const {
   std::vector<std::string> candidates{design_};
   for (const InstanceScope& i : instances_) candidates.push_back(i.instance);
+  for (const InstanceScope& i : instances_)
+    if (i.design == q.first)
+      throw Error("'" + q.first + "' is a design; '" + design_ + "' uses it as instance '" + i.instance + "'",
+                  q.where, "write '" + i.instance + "." + q.second + "'");
   if (isOtherDesign(q.first))
     throw Error("design '" + design_ + "' does not use '" + q.first + "'", q.where,
                 "add 'use " + q.first + "' to the private part of '" + design_ + "'");

@@ -48,6 +48,8 @@ class Scope {
   [[nodiscard]] const std::string& design() const { return design_; }
   [[nodiscard]] bool isPort(std::string_view name) const;
   [[nodiscard]] bool isOtherDesign(std::string_view name) const;
+  // Some instance of this design is of design `name`.
+  [[nodiscard]] bool usesDesign(std::string_view name) const;
   [[nodiscard]] std::vector<Reference> references() const { return references_; }
 
  private:
