@@ -7,11 +7,16 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <memory>
+#include <nlohmann/json.hpp>
 
 #include "ShippedSolver.h"
 #include "symseq/analysis/Deadlock.h"
 #include "symseq/expr/Parser.h"
 #include "symseq/expr/Printer.h"
+#include "symseq/plugin/Registry.h"
+#include "symseq/plugin/Writer.h"
+#include "symseq/run/DeadlockChecks.h"
 
 using namespace symseq;
 
@@ -145,4 +150,68 @@ TEST_CASE("deadlock: a state whose trigger is spent is one, reported after its p
   CHECK_FALSE(f.core.empty());
   // A limit of no checks reports nothing.
   CHECK(findDeadlocks(m.ts, tree, *solver, DeadlockLimits{0}).empty());
+}
+
+TEST_CASE("deadlock: a run reports it in result.json and result.txt, with the uncovered targets' detail") {
+  Clock m("5");
+  auto solver = test::makeShippedSolver(m.ctx);
+  RunResult result;
+  result.tree = std::make_shared<const SymbolicTree>(m.chain({m.delay, m.delay}));
+  result.targets = {{m.tick, false, UncoveredReason::InfeasibleWithinBound}};
+  reportDeadlocks(m.ts, result, *solver, DeadlockLimits{});
+  REQUIRE(result.deadlocks.size() == 1);
+  const std::string detail = result.targets[0].detail;
+  CHECK(detail == "the model deadlocks in its initial state: time0 >= 5, time0 + elapsedNext == 5, elapsedNext > 0");
+
+  Registry registry;
+  registry.loadDirectory(Registry::defaultPluginDir());
+  const ResultHeader header{};
+  const auto doc = nlohmann::ordered_json::parse(registry.makeWriter("json", Options{})->write({result, m.ts, header})[0].contents);
+  REQUIRE(doc["deadlocks"].size() == 1);
+  CHECK(doc["deadlocks"][0]["kind"] == "deadlock");
+  CHECK(doc["deadlocks"][0]["core"][0] == "time0 >= 5");
+  CHECK(doc["targets"][0]["detail"] == detail);
+  const std::string txt = registry.makeWriter("text", Options{})->write({result, m.ts, header})[0].contents;
+  CHECK(txt.find("  not covered: tick (infeasible-within-bound; " + detail + ")\n") != std::string::npos);
+  CHECK(txt.find("\ndeadlocks: 1 finding\n  deadlock: deadlock in the initial state (node 0)") != std::string::npos);
+
+  // Without an environment there is no analysis, and result.json has no `deadlocks`.
+  Clock plain("5");
+  plain.ts.environment.clear();
+  RunResult none;
+  none.tree = result.tree;
+  reportDeadlocks(plain.ts, none, *solver, DeadlockLimits{});
+  CHECK(none.deadlocks.empty());
+  const auto plainDoc = nlohmann::ordered_json::parse(registry.makeWriter("json", Options{})->write({none, plain.ts, header})[0].contents);
+  CHECK_FALSE(plainDoc.contains("deadlocks"));
+}
+
+TEST_CASE("deadlock: result.txt shows the model's date after each step") {
+  Clock m("0");
+  Registry registry;
+  registry.loadDirectory(Registry::defaultPluginDir());
+  const auto delayStep = [&](long d, std::vector<TransitionId> path) {
+    TestStep s;
+    s.channel = 0;
+    s.inputs.set(m.d, Value::integer(d));
+    s.path = std::move(path);
+    return s;
+  };
+  RunResult result;
+  TestSequence named;  // names its transitions: one row per transition
+  named.initial.set(m.time0, Value::integer(1));
+  named.prefix = std::vector<TransitionId>{};
+  named.steps = {delayStep(2, {m.delay}), delayStep(2, {m.delay, m.tick})};
+  TestSequence plain;  // a row per step, the trigger fired by the internal closure
+  plain.initial.set(m.time0, Value::integer(0));
+  plain.steps = {delayStep(3, {}), delayStep(2, {})};
+  result.sequences = {named, plain};
+  const std::string txt = registry.makeWriter("text", Options{})->write({result, m.ts, ResultHeader{}})[0].contents;
+  CHECK(txt.find("#  transition  action         date\n1  delay       delay?(d = 2)  3\n2  delay       delay?(d = 2)  5\n"
+                 "3  tick        tau            5\n") != std::string::npos);
+  CHECK(txt.find("step  d  date\n1     3  3\n2     2  5\n") != std::string::npos);
+  // Without a date, no column.
+  m.ts.date.reset();
+  const std::string undated = registry.makeWriter("text", Options{})->write({result, m.ts, ResultHeader{}})[0].contents;
+  CHECK(undated.find("date") == std::string::npos);
 }
