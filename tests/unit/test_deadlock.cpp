@@ -15,6 +15,9 @@
 #include "symseq/expr/Parser.h"
 #include "symseq/expr/Printer.h"
 #include "symseq/plugin/Registry.h"
+#include "symseq/plugin/Searcher.h"
+#include "symseq/plugin/Strategy.h"
+#include "symseq/run/PluginOptions.h"
 #include "symseq/plugin/Writer.h"
 #include "symseq/run/DeadlockChecks.h"
 
@@ -214,4 +217,41 @@ TEST_CASE("deadlock: result.txt shows the model's date after each step") {
   m.ts.date.reset();
   const std::string undated = registry.makeWriter("text", Options{})->write({result, m.ts, ResultHeader{}})[0].contents;
   CHECK(undated.find("date") == std::string::npos);
+}
+
+namespace {
+
+GenerationResult treeSearch(Clock& m, std::vector<Expr> assumptions) {
+  Registry registry;
+  registry.loadDirectory(Registry::defaultPluginDir());
+  auto strategy = registry.makeStrategy("tree", defaultOptions(registry.info(PluginKind::Strategy, "tree")));
+  auto searcher = registry.makeSearcher("bfs", defaultOptions(registry.info(PluginKind::Searcher, "bfs")));
+  auto solver = test::makeShippedSolver(m.ctx);
+  Budgets budgets;
+  budgets.depth = 4;
+  GenerationJob job{m.ts, *solver, {}, {m.tick}, budgets, 0, std::chrono::steady_clock::now() + budgets.time};
+  job.searcher = searcher.get();
+  job.assumptions = std::move(assumptions);
+  return strategy->generate(job);
+}
+
+}  // namespace
+
+TEST_CASE("deadlock: the tree strategy says when only the run's [assume] constraints keep a target uncovered") {
+  Clock free("0");
+  CHECK(treeSearch(free, {}).uncovered.empty());  // the trigger fires after a delay
+
+  // `time0 >= 5` assumed (the run file's [assume]: also an axiom): the trigger would fire without it.
+  Clock assumed("0");
+  const Expr late = parseExpr(assumed.ctx, "time0 >= 5");
+  assumed.ts.axioms.push_back(late);
+  const GenerationResult excluded = treeSearch(assumed, {late});
+  REQUIRE(excluded.uncovered.contains(assumed.tick));
+  CHECK((excluded.uncovered.at(assumed.tick) == UncoveredReason::ExcludedByAssumption));
+
+  // The same constraint as the model's own axiom excludes nothing: the target is infeasible.
+  Clock axiom("5");
+  const GenerationResult infeasible = treeSearch(axiom, {});
+  REQUIRE(infeasible.uncovered.contains(axiom.tick));
+  CHECK((infeasible.uncovered.at(axiom.tick) != UncoveredReason::ExcludedByAssumption));
 }
