@@ -136,6 +136,7 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
     json o{{"name", tr.name}, {"covered", t.covered}};
     if (!tr.origin.empty()) o["model_transition"] = tr.origin;
     if (t.reason) o["reason"] = std::string(toString(*t.reason));
+    if (!t.detail.empty()) o["detail"] = t.detail;
     targets.push_back(std::move(o));
   }
   json sequences = json::array();
@@ -184,6 +185,9 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
   if (!result.findings.empty()) doc["findings"] = findings(result.findings);
   // The guard checks are made on every run: an empty array says none found anything.
   doc["checks"] = findings(result.checks);
+  // Deadlocks are looked for on every run of a model with an environment (designs): an empty
+  // array says none was found.
+  if (!system.environment.empty()) doc["deadlocks"] = findings(result.deadlocks);
   if (!result.tables.empty()) doc["tables"] = tables(result);
   // A model its frontend flattened: the IR's size and the flattening's counts (docs/results.md).
   if (!system.metrics.empty()) {

@@ -4,6 +4,8 @@
 #include <boost/dll/alias.hpp>
 #include <sstream>
 
+#include "symseq/exec/Replay.h"
+#include "symseq/expr/Evaluator.h"
 #include "symseq/plugin/PluginDescriptor.h"
 #include "symseq/plugin/Writer.h"
 #include "symseq/summary/FunctionTable.h"
@@ -30,11 +32,55 @@ std::string table(const std::vector<std::vector<std::string>>& rows) {
   return out.str();
 }
 
+// The model's date (TransitionSystem::date, designs) at the start and after each step of `s`, as
+// replaying it shows; "-" where it cannot be evaluated. Empty when the model has no date.
+struct Dates {
+  std::string initial;
+  std::vector<std::string> steps;
+};
+
+std::optional<Dates> datesOf(const TestSequence& s, const TransitionSystem& system) {
+  if (!system.date) return std::nullopt;
+  const auto text = [&](const Valuation& state) {
+    try {
+      return evaluate(*system.date, state).toString();
+    } catch (const Error&) {
+      return std::string("-");
+    }
+  };
+  Valuation start;
+  for (const VariableDecl& v : system.variables) {
+    if (v.role != VariableRole::State) continue;
+    if (v.initial) {
+      try {
+        start.set(v.var, evaluate(*v.initial, Valuation{}));
+      } catch (const Error&) {
+      }
+    } else if (const Value* given = s.initial.find(v.var)) {
+      start.set(v.var, *given);
+    }
+  }
+  Dates dates{text(start), {}};
+  const ReplayResult replayed = replay(system, s);
+  for (std::size_t k = 0; k < s.steps.size(); ++k)
+    dates.steps.push_back(k < replayed.steps.size() ? text(replayed.steps[k].after) : "-");
+  return dates;
+}
 
 // A sequence that names its transitions (IOSTS tests): one row per transition with the input it
-// reads or the output it must emit, enumeration literals by name.
+// reads or the output it must emit, enumeration literals by name; with the model's date after it
+// when the model has one (time passes only at steps, so a step's transitions share its date).
 std::string traceTable(const TestSequence& s, const TransitionSystem& system) {
+  const std::optional<Dates> dates = datesOf(s, system);
   std::vector<std::vector<std::string>> rows{{"#", "transition", "action"}};
+  if (dates) rows[0].emplace_back("date");
+  // Which step each event belongs to: the prefix's first, then each step's path in turn.
+  std::vector<std::string> eventDates;
+  if (dates) {
+    eventDates.assign(s.prefix ? s.prefix->size() : 0, dates->initial);
+    for (std::size_t k = 0; k < s.steps.size(); ++k)
+      eventDates.insert(eventDates.end(), s.steps[k].path.size(), dates->steps[k]);
+  }
   for (const TraceEvent& event : traceOf(s, system)) {
     const Transition& t = system.transitions[event.transition];
     std::string action = "tau";
@@ -50,6 +96,7 @@ std::string traceTable(const TestSequence& s, const TransitionSystem& system) {
       action = system.channels[t.action.channel].name + (event.input ? "?(" : "!(") + values + ")";
     }
     rows.push_back({std::to_string(rows.size()), t.name, action});
+    if (dates) rows.back().push_back(rows.size() - 2 < eventDates.size() ? eventDates[rows.size() - 2] : "-");
   }
   return table(rows);
 }
@@ -69,6 +116,22 @@ std::string programsText(const TestSequence& s, const TransitionSystem& system, 
                                    [](const TestSequence& t) { return t.group != 0; });
   if (grouped) text += "  group " + std::to_string(s.group + 1) + " (tests of different groups assume conflicting program results)\n";
   return text;
+}
+
+// The guard checks or the deadlocks, each with its witness and core; nothing when there are none.
+void findingsText(std::ostream& out, const std::string& title, const std::vector<ModelFinding>& list) {
+  if (list.empty()) return;
+  out << "\n" << title << ": " << list.size() << (list.size() == 1 ? " finding\n" : " findings\n");
+  for (const ModelFinding& f : list) {
+    out << "  " << f.kind << ": " << (f.where ? f.where->toString() + ": " : std::string()) << f.message;
+    if (!f.witness.empty()) out << " (witness: " << f.witness << ")";
+    if (!f.core.empty()) {
+      out << " (core:";
+      for (std::size_t i = 0; i < f.core.size(); ++i) out << (i ? ", " : " ") << f.core[i];
+      out << ")";
+    }
+    out << "\n";
+  }
 }
 
 std::string resultText(const RunResult& result, const TransitionSystem& system, const ResultHeader& header) {
@@ -91,14 +154,17 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
       out << programsText(s, system, result);
       continue;
     }
+    const std::optional<Dates> dates = datesOf(s, system);
     std::vector<std::vector<std::string>> rows{{"step"}};
     for (Expr v : inputs) rows[0].emplace_back(v.name());
+    if (dates) rows[0].emplace_back("date");
     for (std::size_t k = 0; k < s.steps.size(); ++k) {
       std::vector<std::string> row{std::to_string(k + 1)};
       for (Expr v : inputs) {
         const Value* value = s.steps[k].inputs.find(v);
         row.push_back(value ? value->toString() : "-");
       }
+      if (dates) row.push_back(dates->steps[k]);
       rows.push_back(std::move(row));
     }
     out << table(rows);
@@ -106,7 +172,9 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
   out << "\ntargets: " << result.coveredTargets() << " of " << result.targets.size() << " covered, confirmed by replay"
       << (result.replayed ? "" : " (some proposed sequences did not replay)") << "\n";
   for (const TargetOutcome& t : result.targets)
-    if (!t.covered) out << "  not covered: " << system.transitions[t.transition].name << " (" << toString(*t.reason) << ")\n";
+    if (!t.covered)
+      out << "  not covered: " << system.transitions[t.transition].name << " (" << toString(*t.reason)
+          << (t.detail.empty() ? "" : "; " + t.detail) << ")\n";
   for (const std::string& f : result.replayFailures) out << "  replay failed: " << f << "\n";
   if (result.tree)
     out << "symbolic tree: " << result.strategy.get(stat::kStates) << " states, "
@@ -122,19 +190,8 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
     rows.insert(rows.end(), t.rows.begin(), t.rows.end());
     out << table(rows);
   }
-  if (!result.checks.empty()) {
-    out << "\nguard checks: " << result.checks.size() << (result.checks.size() == 1 ? " finding\n" : " findings\n");
-    for (const ModelFinding& f : result.checks) {
-      out << "  " << f.kind << ": " << (f.where ? f.where->toString() + ": " : std::string()) << f.message;
-      if (!f.witness.empty()) out << " (witness: " << f.witness << ")";
-      if (!f.core.empty()) {
-        out << " (core:";
-        for (std::size_t i = 0; i < f.core.size(); ++i) out << (i ? ", " : " ") << f.core[i];
-        out << ")";
-      }
-      out << "\n";
-    }
-  }
+  findingsText(out, "guard checks", result.checks);
+  findingsText(out, "deadlocks", result.deadlocks);
   return out.str();
 }
 

@@ -11,6 +11,7 @@
 #include "symseq/plugin/Searcher.h"
 #include "symseq/contracts/Implementation.h"
 #include "symseq/run/ContractChecks.h"
+#include "symseq/run/DeadlockChecks.h"
 #include "symseq/run/EffectiveConfig.h"
 #include "symseq/run/Externals.h"
 #include "symseq/run/GuardChecks.h"
@@ -137,6 +138,15 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   if (const FunctionInterpretations* implementations = externals.functions())
     for (const ContractViolation& v : checkImplementations(system, result.sequences, *implementations))
       result.findings.push_back({"implementation-violates-contract", v.message, v.contract->where});
+  // Deadlocks of the tree (designs), with a solver of their own like the guard checks, within
+  // what is left of the run's time.
+  if (!system.environment.empty() && result.tree) {
+    BudgetLayer deadlockSolver(registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options),
+                               config.budgets.solverQueries, deadline, config.solver.queryTimeout);
+    DeadlockLimits limits;
+    limits.deadline = deadline;
+    reportDeadlocks(system, result, deadlockSolver, limits);
+  }
   result.solver = solver->stats();
   result.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 

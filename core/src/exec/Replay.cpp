@@ -1,5 +1,6 @@
 #include "symseq/exec/Replay.h"
 
+#include <algorithm>
 #include <memory>
 
 #include "symseq/expr/Evaluator.h"
@@ -18,12 +19,15 @@ class Replayer {
  public:
   Replayer(const TransitionSystem& system, const FunctionInterpretations* functions, const ReplayLimits& limits,
            ReplayResult& result)
-      : system_(system), functions_(functions), limits_(limits), result_(result) {}
+      : system_(system), functions_(functions), limits_(limits), result_(result) {
+    indexComponents();
+  }
 
   void run(const TestSequence& sequence) {
     initialise(sequence.initial);
     for (Expr axiom : system_.axioms)
       if (!eval(axiom, nullptr).asBool()) fail("the test's frozen values violate the axiom " + toString(axiom));
+    startComponents();
     ReplayedStep prefix;
     if (sequence.prefix)
       runPath(*sequence.prefix, nullptr, prefix);
@@ -36,6 +40,7 @@ class Replayer {
       stepIndex_ = k + 1;
       ReplayedStep& out = result_.steps.emplace_back();
       runStep(sequence.steps[k], out);
+      out.after = state_;
       checkOutputs(sequence.steps[k].expectedOutputs, out.outputs);
     }
     result_.completed = true;
@@ -96,6 +101,71 @@ class Replayer {
 
   bool enabled(const Transition& t) const { return eval(t.guard, t).asBool(); }
 
+  // What a transition does to the components' ports, to check against their buffers' rules.
+  enum class PortWrite : std::uint8_t { Available, Buffer };
+  struct PortEffect {
+    std::size_t component = 0;
+    std::size_t port = 0;
+    PortWrite write = PortWrite::Available;
+  };
+
+  void indexComponents() {
+    effects_.resize(system_.transitions.size());
+    observers_.resize(system_.transitions.size());
+    for (std::size_t c = 0; c < system_.components.size(); ++c) {
+      const Component& comp = system_.components[c];
+      for (TransitionId id : comp.observations)
+        if (id < observers_.size()) observers_[id].push_back(c);
+      for (std::size_t p = 0; p < comp.ports.size(); ++p)
+        for (TransitionId id = 0; id < system_.transitions.size(); ++id) {
+          const auto writes = [&](Expr var) {
+            const std::vector<Update>& updates = system_.transitions[id].updates;
+            return std::any_of(updates.begin(), updates.end(), [&](const Update& u) { return u.variable == var; });
+          };
+          if (writes(comp.ports[p].available)) effects_[id].push_back({c, p, PortWrite::Available});
+          if (writes(comp.ports[p].buffer)) effects_[id].push_back({c, p, PortWrite::Buffer});
+        }
+    }
+  }
+
+  // Def 2's initialisation: nothing is available yet; each component's first date is the
+  // initial one (the initial snapshot is an observation).
+  void startComponents() {
+    for (const Component& comp : system_.components) {
+      for (const ComponentPort& port : comp.ports)
+        if (port.available && eval(port.available, nullptr).asBool())
+          fail("component '" + comp.name + "': port '" + port.name + "' holds a value in the initial state");
+      dates_.push_back(comp.date ? std::optional(eval(comp.date, nullptr)) : std::nullopt);
+    }
+  }
+
+  // The components' invariants around one transition (seed-requirements 3.3): a consumption
+  // takes a value that was available, no buffer is overwritten, dates increase strictly.
+  void checkComponents(const Transition& t, const std::vector<bool>& availableBefore) {
+    const std::vector<PortEffect>& effects = effects_[&t - system_.transitions.data()];
+    for (std::size_t k = 0; k < effects.size(); ++k) {
+      const Component& comp = system_.components[effects[k].component];
+      const ComponentPort& port = comp.ports[effects[k].port];
+      const std::string what = "component '" + comp.name + "': transition '" + t.name + "' ";
+      if (effects[k].write == PortWrite::Available && !eval(port.available, t).asBool() && !availableBefore[k])
+        fail(what + "consumes port '" + port.name + "', which holds no value");
+      if (effects[k].write == PortWrite::Buffer && availableBefore[k])
+        fail(what + "writes the buffer of port '" + port.name + "', which still holds a value");
+    }
+    // The environment's moves (time passing, an input arriving: input transitions) may share the
+    // date of the component's last step; its own steps may not (the paper's stuttering step and
+    // the program after it are one step apart in time, which the IR splits in two).
+    for (std::size_t c : observers_[&t - system_.transitions.data()]) {
+      const Component& comp = system_.components[c];
+      if (!dates_[c]) continue;
+      const Value date = eval(comp.date, t);
+      if (isInput(t) ? date < *dates_[c] : !(date > *dates_[c]))
+        fail("component '" + comp.name + "': transition '" + t.name + "' observes it at date " + date.toString() +
+             (isInput(t) ? ", before" : ", not after") + " its previous step at date " + dates_[c]->toString());
+      if (!isInput(t)) dates_[c] = date;
+    }
+  }
+
   void fire(TransitionId id, ReplayedStep* out, std::vector<TransitionId>& fired) {
     const Transition& t = system_.transitions[id];
     if (t.action.kind == ActionKind::Output && out) {
@@ -103,7 +173,11 @@ class Replayer {
       for (Expr term : t.action.args) o.values.push_back(eval(term, t));
       out->outputs.push_back(std::move(o));
     }
+    std::vector<bool> availableBefore;
+    for (const PortEffect& e : effects_[id])
+      availableBefore.push_back(eval(system_.components[e.component].ports[e.port].available, t).asBool());
     for (const Update& u : t.updates) state_.set(u.variable, eval(u.value, t));
+    checkComponents(t, availableBefore);
     location_ = t.target;
     fired.push_back(id);
     result_.covered.insert(id);
@@ -175,6 +249,9 @@ class Replayer {
   LocationId location_ = 0;
   Valuation state_;
   std::size_t stepIndex_ = 0;
+  std::vector<std::vector<PortEffect>> effects_;     // per transition
+  std::vector<std::vector<std::size_t>> observers_;  // per transition: the components it observes
+  std::vector<std::optional<Value>> dates_;          // per component: the date of its last step (or the initial one)
 };
 
 }  // namespace

@@ -298,6 +298,7 @@ class TreeExplorer {
         // unless the path condition is unsatisfiable whatever the functions return.
         if (r.answer == CheckResult::Unknown || (!child.calls.empty() && !infeasibleForAnyFunction(guard)))
           incomplete_ = true;
+        if (r.answer == CheckResult::Unsat && child.calls.empty()) rememberExcluded(t, child.state.pathCondition);
         return std::nullopt;
       }
     }
@@ -324,6 +325,32 @@ class TreeExplorer {
 
   FunctionTables& tables() { return job_.tables ? *job_.tables : emptyTables_; }
 
+  // At most this many pruned path conditions per target are kept to ask, once the search is
+  // over, whether the run's [assume] constraints alone exclude the target.
+  static constexpr std::size_t kExcludedCandidates = 4;
+
+  // A target's pruned path condition without the job's assumptions (they are among the axioms
+  // the executor put at its root), when the run has some.
+  void rememberExcluded(TransitionId t, const std::vector<Expr>& pathCondition) {
+    if (job_.assumptions.empty() || !targets_.contains(t)) return;
+    std::vector<std::vector<Expr>>& kept = excludedCandidates_[t];
+    if (kept.size() >= kExcludedCandidates) return;
+    std::vector<Expr> without;
+    for (Expr c : pathCondition)
+      if (std::find(job_.assumptions.begin(), job_.assumptions.end(), c) == job_.assumptions.end()) without.push_back(c);
+    kept.push_back(std::move(without));
+  }
+
+  // Whether some pruned path to `t` is feasible once the assumptions are dropped: the target is
+  // coverable, only not under the run's [assume] constraints.
+  bool excludedByAssumption(TransitionId t) {
+    const auto it = excludedCandidates_.find(t);
+    if (it == excludedCandidates_.end()) return false;
+    for (const std::vector<Expr>& pathCondition : it->second)
+      if (job_.solver.check(pathCondition) == CheckResult::Sat) return true;
+    return false;
+  }
+
   GenerationResult finish() {
     GenerationResult result;
     stats_.set(stat::kStates, tree_->nodes.size());
@@ -333,8 +360,9 @@ class TreeExplorer {
     if (!system_.contracts.empty()) stats_.set(kTestGroups, builder.groups());
     for (TransitionId t : job_.targets)
       if (!builder.tested().contains(t))
-        result.uncovered[t] = incomplete_ || covered_.contains(t) ? UncoveredReason::BudgetExhausted
-                                                                  : UncoveredReason::InfeasibleWithinBound;
+        result.uncovered[t] = !covered_.contains(t) && excludedByAssumption(t) ? UncoveredReason::ExcludedByAssumption
+                              : incomplete_ || covered_.contains(t)           ? UncoveredReason::BudgetExhausted
+                                                                              : UncoveredReason::InfeasibleWithinBound;
     result.stats = stats_;
     result.externalFailures = std::move(failures_);
     result.tree = tree_;
@@ -366,6 +394,7 @@ class TreeExplorer {
   Statistics stats_;
   std::vector<ExternalFailure> failures_;
   bool incomplete_ = false;  // some state was not decided, or not expanded for lack of budget
+  std::map<TransitionId, std::vector<std::vector<Expr>>> excludedCandidates_;  // rememberExcluded
 };
 
 }  // namespace

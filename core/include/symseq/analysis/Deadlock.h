@@ -8,6 +8,7 @@
 // The check is exact for what the environment may do: every variable it may change is replaced
 // by its `next` symbol constrained by `allowed`, and each internal or output transition leaving
 // the state's location must then be unsatisfiable with the path condition.
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -23,6 +24,8 @@ namespace symseq {
 
 struct DeadlockLimits {
   std::uint32_t maxChecks = 2000;  // states checked at most (one solver query each, at least)
+  // No state is checked after it (the run's time budget); none: no limit.
+  std::optional<std::chrono::steady_clock::time_point> deadline{};
 };
 
 struct Deadlock {
@@ -34,6 +37,7 @@ struct Deadlock {
 };
 
 // Whether `state` is a deadlock; its core when it is. Unknown answers count as "not a deadlock".
+// `state` is assumed satisfiable (a tree node): an unsatisfiable one would count as a deadlock.
 [[nodiscard]] std::optional<Deadlock> deadlockAt(const SymbolicExecutor& executor, const SymbolicState& state,
                                                  Solver& solver);
 

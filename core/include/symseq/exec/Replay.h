@@ -13,6 +13,16 @@
 //     step's values to the transition's input variables, with a guard that holds. A step with a
 //     `path` fires exactly those transitions, each of which must be enabled.
 //  4. Where a step (or the prefix) gives expected outputs, the emitted ones must equal them.
+//  5. The model's components (TransitionSystem::components, designs) keep their invariants on
+//     every path (seed-requirements 3.3): no port holds a value at the start; a transition that
+//     sets a port's `available` to false (a consumption) needs it true before; one that assigns
+//     its `buffer` needs it false before (a one-place buffer is never overwritten); and a
+//     component's date after each of its observations that is a system step (internal or output:
+//     its basic programs, deliveries into its ports) is strictly greater than at its previous
+//     one, the initial state counting as the first; after an input observation (time passing,
+//     an environment input, which the paper's stuttering step joins with a date increase but the
+//     IR splits off) it is not smaller. A violation fails replay naming the component, the port
+//     or transition, and the step.
 // Updates run in order, each seeing the previous ones; outputs are evaluated before the updates.
 #include <cstdint>
 #include <set>
@@ -34,6 +44,7 @@ struct ReplayLimits {
 struct ReplayedStep {
   std::vector<TransitionId> fired;      // in firing order, the input transition first
   std::vector<OutputEvent> outputs;  // outputs emitted during the step
+  Valuation after{};                 // the state once the step ran (a date column reads it)
 };
 
 struct ReplayResult {
