@@ -7,6 +7,7 @@
 
 #include "symseq/plugin/PluginDescriptor.h"
 #include "symseq/plugin/Writer.h"
+#include "symseq/writing/Dates.h"
 #include "symseq/writing/Trace.h"
 
 namespace {
@@ -152,6 +153,12 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
     json seq{{"steps", std::move(steps)}};
     if (!initial.empty()) seq["initial"] = std::move(initial);
     if (s.prefix) seq["trace"] = trace(s, system);
+    if (const std::optional<SequenceDates> dates = datesOf(s, system)) {
+      const auto date = [](const std::optional<Value>& v) { return v ? toJson(*v) : json(nullptr); };
+      json after = json::array();
+      for (const std::optional<Value>& d : dates->afterSteps) after.push_back(date(d));
+      seq["dates"] = {{"start", date(dates->start)}, {"after_steps", std::move(after)}};
+    }
     if (!system.contracts.empty()) {
       seq["programs"] = programResults(s, system);
       seq["group"] = s.group + 1;

@@ -9,6 +9,7 @@
 #include "symseq/plugin/PluginDescriptor.h"
 #include "symseq/plugin/Writer.h"
 #include "symseq/summary/FunctionTable.h"
+#include "symseq/writing/Dates.h"
 #include "symseq/writing/Trace.h"
 
 namespace {
@@ -33,45 +34,26 @@ std::string table(const std::vector<std::vector<std::string>>& rows) {
 }
 
 // The model's date (TransitionSystem::date, designs) at the start and after each step of `s`, as
-// replaying it shows; "-" where it cannot be evaluated. Empty when the model has no date.
+// text; "-" where it cannot be evaluated. Empty when the model has no date.
 struct Dates {
   std::string initial;
   std::vector<std::string> steps;
 };
 
-std::optional<Dates> datesOf(const TestSequence& s, const TransitionSystem& system) {
-  if (!system.date) return std::nullopt;
-  const auto text = [&](const Valuation& state) {
-    try {
-      return evaluate(*system.date, state).toString();
-    } catch (const Error&) {
-      return std::string("-");
-    }
-  };
-  Valuation start;
-  for (const VariableDecl& v : system.variables) {
-    if (v.role != VariableRole::State) continue;
-    if (v.initial) {
-      try {
-        start.set(v.var, evaluate(*v.initial, Valuation{}));
-      } catch (const Error&) {
-      }
-    } else if (const Value* given = s.initial.find(v.var)) {
-      start.set(v.var, *given);
-    }
-  }
-  Dates dates{text(start), {}};
-  const ReplayResult replayed = replay(system, s);
-  for (std::size_t k = 0; k < s.steps.size(); ++k)
-    dates.steps.push_back(k < replayed.steps.size() ? text(replayed.steps[k].after) : "-");
-  return dates;
+std::optional<Dates> datesText(const TestSequence& s, const TransitionSystem& system) {
+  const std::optional<SequenceDates> dates = datesOf(s, system);
+  if (!dates) return std::nullopt;
+  const auto text = [](const std::optional<Value>& v) { return v ? v->toString() : std::string("-"); };
+  Dates out{text(dates->start), {}};
+  for (const std::optional<Value>& d : dates->afterSteps) out.steps.push_back(text(d));
+  return out;
 }
 
 // A sequence that names its transitions (IOSTS tests): one row per transition with the input it
 // reads or the output it must emit, enumeration literals by name; with the model's date after it
 // when the model has one (time passes only at steps, so a step's transitions share its date).
 std::string traceTable(const TestSequence& s, const TransitionSystem& system) {
-  const std::optional<Dates> dates = datesOf(s, system);
+  const std::optional<Dates> dates = datesText(s, system);
   std::vector<std::vector<std::string>> rows{{"#", "transition", "action"}};
   if (dates) rows[0].emplace_back("date");
   // Which step each event belongs to: the prefix's first, then each step's path in turn.
@@ -154,7 +136,7 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
       out << programsText(s, system, result);
       continue;
     }
-    const std::optional<Dates> dates = datesOf(s, system);
+    const std::optional<Dates> dates = datesText(s, system);
     std::vector<std::vector<std::string>> rows{{"step"}};
     for (Expr v : inputs) rows[0].emplace_back(v.name());
     if (dates) rows[0].emplace_back("date");

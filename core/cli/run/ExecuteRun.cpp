@@ -102,11 +102,20 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   // So are the guards (a synchronous machine's overlap is an error), with a solver of their own:
   // the run's solver statistics count the strategy's queries only.
   std::vector<ModelFinding> checks;
+  std::vector<DeadTransition> dead;
   {
     BudgetLayer guardSolver(registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options),
                             config.budgets.solverQueries, deadline, config.solver.queryTimeout);
-    checks = checkModelGuards(system, guardSolver);
+    GuardReport report = analyzeModelGuards(system, guardSolver);
+    checks = guardFindings(system, report);
+    dead = std::move(report.dead);
   }
+  // A design's lowering makes every combination of a basic program's `if` branches (it has no
+  // solver); those whose guard can never hold are not searched for, and say why.
+  const std::map<TransitionId, std::string> deadTargets = deadComposedTargets(system, targets, dead);
+  std::vector<TransitionId> searched;
+  for (TransitionId t : targets)
+    if (!deadTargets.contains(t)) searched.push_back(t);
 
   prepareOutputDir(config.output.dir);
   writeEffectiveConfig(config, registry);
@@ -121,7 +130,7 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   std::vector<HeuristicRef> heuristicViews;
   for (std::size_t i = 0; i < heuristics.size(); ++i)
     heuristicViews.push_back({config.heuristics[i].name, heuristics[i].get()});
-  GenerationJob job{system, *solver, heuristicViews, targets, config.budgets, config.seed, deadline};
+  GenerationJob job{system, *solver, heuristicViews, searched, config.budgets, config.seed, deadline};
   job.searcher = searcher.get();
   job.assumptions = assumptions;
   if (!system.externals.empty()) {
@@ -132,6 +141,11 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
 
   // The truth: only what replays on the model (with the real external functions) is reported.
   RunResult result = checkByReplay(system, targets, proposed, externals.functions());
+  for (TargetOutcome& o : result.targets)
+    if (auto it = deadTargets.find(o.transition); it != deadTargets.end() && !o.covered) {
+      o.reason = UncoveredReason::InfeasibleWithinBound;
+      o.detail = it->second;
+    }
   result.findings.insert(result.findings.begin(), findings.begin(), findings.end());
   result.checks = std::move(checks);
   // Programs with an implementation: a result outside the contract is the implementation's fault.

@@ -1,5 +1,7 @@
 #include "symseq/run/GuardChecks.h"
 
+#include <algorithm>
+
 #include "symseq/expr/Printer.h"
 
 namespace symseq {
@@ -50,8 +52,8 @@ std::vector<ModelFinding> guardFindings(const TransitionSystem& system, const Gu
   return out;
 }
 
-std::vector<ModelFinding> checkModelGuards(const TransitionSystem& system, Solver& solver) {
-  const GuardReport report = analyzeGuards(system, solver);
+GuardReport analyzeModelGuards(const TransitionSystem& system, Solver& solver) {
+  GuardReport report = analyzeGuards(system, solver);
   if (system.synchronous && !report.overlaps.empty()) {
     const GuardOverlap& o = report.overlaps.front();
     throw Error(overlapMessage(system, o) + ": both can fire when " + witnessText(system, o.witness) +
@@ -59,7 +61,25 @@ std::vector<ModelFinding> checkModelGuards(const TransitionSystem& system, Solve
                 system.transitions[o.second].where,
                 "make the guards exclusive, or give one of the transitions a higher priority");
   }
-  return guardFindings(system, report);
+  return report;
+}
+
+std::map<TransitionId, std::string> deadComposedTargets(const TransitionSystem& system,
+                                                      const std::vector<TransitionId>& targets,
+                                                      const std::vector<DeadTransition>& dead) {
+  std::map<TransitionId, std::string> out;
+  if (system.components.empty()) return out;
+  for (const DeadTransition& d : dead) {
+    if (std::find(targets.begin(), targets.end(), d.transition) == targets.end()) continue;
+    std::string core;
+    for (Expr e : d.core) core += (core.empty() ? "" : ", ") + toString(e);
+    out.emplace(d.transition, "its guard can never hold: " + core + " (not searched for)");
+  }
+  return out;
+}
+
+std::vector<ModelFinding> checkModelGuards(const TransitionSystem& system, Solver& solver) {
+  return guardFindings(system, analyzeModelGuards(system, solver));
 }
 
 }  // namespace symseq

@@ -64,8 +64,11 @@ std::optional<Deadlock> deadlockAt(const SymbolicExecutor& executor, const Symbo
   std::vector<Expr> fromPath;
   std::vector<Expr> fromGuards;
   for (Expr g : guards) {
+    // A guard the state itself makes false (a buffer that stays empty) clashes with nothing in
+    // particular: `false` in a core would only be noise.
+    if (g.isConst()) continue;
     std::vector<Expr> atoms = pathAtoms;
-    const std::vector<Expr> guardAtoms = g.isConst() ? std::vector<Expr>{g} : conjuncts(g);
+    const std::vector<Expr> guardAtoms = conjuncts(g);
     atoms.insert(atoms.end(), guardAtoms.begin(), guardAtoms.end());
     const std::set<Expr, ExprIdLess> ofGuard(guardAtoms.begin(), guardAtoms.end());
     for (Expr a : minimalUnsatCore(solver, atoms, background)) {

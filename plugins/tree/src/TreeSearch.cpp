@@ -57,12 +57,23 @@ struct Child {
   TreeNode node;
 };
 
+// The run's deadline less a reserve for building the tests: a twentieth of the time left,
+// between 50 ms and 2 s.
+std::chrono::steady_clock::time_point explorationDeadline(std::chrono::steady_clock::time_point deadline) {
+  using namespace std::chrono;
+  const auto left = deadline - steady_clock::now();
+  if (left <= steady_clock::duration::zero()) return deadline;
+  const auto reserve = std::clamp<steady_clock::duration>(left / 20, milliseconds(50), seconds(2));
+  return reserve >= left ? deadline : deadline - reserve;
+}
+
 class TreeExplorer {
  public:
   TreeExplorer(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options)
       : job_(job), searcher_(searcher), options_(options), system_(job.system), executor_(job.system),
         tree_(std::make_shared<SymbolicTree>()), targetList_(job.targets), coveredFlags_(job.targets.size(), 0),
-        lastNewCoverage_(std::chrono::steady_clock::now()), uncoveredOut_(system_.locations.size(), 0) {
+        lastNewCoverage_(std::chrono::steady_clock::now()), uncoveredOut_(system_.locations.size(), 0),
+        exploreUntil_(explorationDeadline(job.deadline)) {
     for (const HeuristicRef& h : job.heuristics) {
       if (const auto* table = dynamic_cast<const TableHeuristic*>(h.heuristic)) {
         heuristics_.push_back(table);
@@ -105,7 +116,7 @@ class TreeExplorer {
  private:
   bool stopped() {
     if (options_.stopWhenCovered && coveredTargets_ == targets_.size()) return true;
-    if (tree_->nodes.size() >= options_.maxStates || std::chrono::steady_clock::now() >= job_.deadline) {
+    if (tree_->nodes.size() >= options_.maxStates || std::chrono::steady_clock::now() >= exploreUntil_) {
       incomplete_ = true;
       return true;
     }
@@ -392,6 +403,9 @@ class TreeExplorer {
   std::map<TreeNodeId, Pending> pending_;
   FunctionTables emptyTables_;
   Statistics stats_;
+  // Exploration ends a little before the run's deadline, so that the tests of what the tree
+  // covered can still be solved (one query each) within the budget.
+  std::chrono::steady_clock::time_point exploreUntil_;
   std::vector<ExternalFailure> failures_;
   bool incomplete_ = false;  // some state was not decided, or not expanded for lack of budget
   std::map<TransitionId, std::vector<std::vector<Expr>>> excludedCandidates_;  // rememberExcluded
