@@ -221,8 +221,9 @@ TEST_CASE("design lowering: the wiper's components and environment") {
   REQUIRE(env.privates.size() == 2);
   CHECK(env.privates[1].name() == "env.previousSpeed");
   CHECK(toString(env.date) == "time0 + elapsed");
-  CHECK(names(ts, env.observations) ==
-        std::vector<std::string>{"delay", "env.intensity?", "env.b1.if1", "env.b1.not1", "env.b2"});
+  // Time passing is an observation of env; an input arriving is not one of its own.
+  CHECK(names(ts, env.observations) == std::vector<std::string>{"delay", "env.b1.if1", "env.b1.not1", "env.b2"});
+  CHECK(names(ts, env.programs) == std::vector<std::string>{"env.b1.if1", "env.b1.not1", "env.b2"});
   const Component& calc = ts.components[1];
   CHECK(calc.name == "calc");
   CHECK(calc.ports.size() == 2);
@@ -230,6 +231,8 @@ TEST_CASE("design lowering: the wiper's components and environment") {
   CHECK(calcSeen.size() == 9);
   CHECK(calcSeen.front() == "env.b1.if1");  // the delivery into calc.intensity
   CHECK(names(ts, ts.components[2].observations) == std::vector<std::string>{"env.b2", "engine.b1"});
+  CHECK(names(ts, ts.components[2].programs) == std::vector<std::string>{"engine.b1"});
+  CHECK(calc.programs.size() == 8);
 
   std::vector<std::string> free;
   for (const EnvironmentFreedom& f : ts.environment) free.push_back(std::string(f.variable.name()));

@@ -117,6 +117,10 @@ TEST_CASE("design runs: the wiper covers every target its guards allow, on z3 an
         previous = d.get<long>();
       }
     }
+    // The guard checks report the dead combinations only: the programs of different components
+    // interleave by design, so their overlaps are not findings.
+    CHECK(result["checks"].size() == 4);
+    for (const auto& c : result["checks"]) CHECK(c["kind"] == "dead-transition");
     for (const char* covered : {"env.b1.if1", "env.b1.not1", "env.b2", "engine.b1"}) {
       CAPTURE(covered);
       const auto it = std::find_if(result["targets"].begin(), result["targets"].end(),
@@ -186,4 +190,16 @@ TEST_CASE("design runs: the relay (dense time, interleaving, a design used twice
     CHECK(family["covered"] == n + 2);
     CHECK(family["targets"].size() == static_cast<std::size_t>(n + 2));
   }
+}
+
+TEST_CASE("design runs: a tree search cut short by its time budget still reports the tests of what it covered") {
+  // Breadth first to depth 8 without stopping when covered takes minutes on the wiper; with 4 s
+  // the search stops early, and the nodes it covered still become replayed tests (the tree keeps
+  // time to solve them; without that reserve this run reported 0 of 12).
+  const auto result = test::runAndRead(kConfigs / "wiper.toml",
+                                       {"budgets.depth=8", "budgets.time_s=4.0", "searcher.name=\"bfs\"",
+                                        "strategy.stop_when_covered=false"},
+                                       "design-wiper-cut-short");
+  requireReplayed(result);
+  CHECK(result["covered"].get<int>() >= 1);
 }
