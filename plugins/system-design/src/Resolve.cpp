@@ -151,21 +151,20 @@ Design resolveDesign(const std::vector<DesignText>& designs, std::size_t index, 
     if (o.name != d.name) others.push_back(o.name);
   Scope scope(ctx, d.name, carrierSort(d.carrier), ports, privates, instances, others);
 
+  // A declaration's initial value: a closed term of its sort, or none.
+  const auto initialOf = [&](const Decl& x, Sort sort, const std::string& what) -> std::optional<Expr> {
+    if (!x.initial) return std::nullopt;
+    return scope.typed(closed(*x.initial, x.name), sort, what);
+  };
   for (std::size_t i = 0; i < text.ports.size(); ++i) {
     const Decl& p = text.ports[i];
     d.ports.push_back(PortDecl{p.name, ports[i].sort,
-                               p.initial ? std::optional(scope.typed(closed(*p.initial, p.name), ports[i].sort,
-                                                                      "the initial value of port '" + p.name + "'"))
-                                         : std::nullopt,
-                               p.where});
+                               initialOf(p, ports[i].sort, "the initial value of port '" + p.name + "'"), p.where});
   }
   for (std::size_t i = 0; i < text.privates.size(); ++i) {
     const Decl& v = text.privates[i];
     d.privates.push_back(VarDecl{v.name, privates[i].sort,
-                                 v.initial ? std::optional(scope.typed(closed(*v.initial, v.name), privates[i].sort,
-                                                                        "the initial value of '" + v.name + "'"))
-                                           : std::nullopt,
-                                 v.where});
+                                 initialOf(v, privates[i].sort, "the initial value of '" + v.name + "'"), v.where});
   }
   d.body = Resolver(scope, ctx, d).program(text.body);
   d.references = scope.references();
