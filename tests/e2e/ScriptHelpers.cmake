@@ -75,3 +75,18 @@ function(compare_with_committed symseq rerun committed work_dir name)
   endif()
   message(STATUS "${cells} cells of ${committed} reproduced:\n${out}")
 endfunction()
+
+# For every cell of the results file `jsonl`, sets <prefix>_<run>_<label> in the caller's scope to
+# the cell's `field`, <label> being the cell's value on the matrix axis `axis`.
+function(cell_values jsonl axis field prefix)
+  file(STRINGS ${jsonl} lines)
+  foreach(line IN LISTS lines)
+    string(JSON type GET "${line}" type)
+    if(type STREQUAL "cell")
+      string(JSON run GET "${line}" run)
+      string(JSON label GET "${line}" axes ${axis})
+      string(JSON value GET "${line}" ${field})
+      set(${prefix}_${run}_${label} ${value} PARENT_SCOPE)
+    endif()
+  endforeach()
+endfunction()
