@@ -23,15 +23,6 @@ void appendNew(std::vector<Expr>& into, const std::vector<Expr>& more) {
     if (std::find(into.begin(), into.end(), e) == into.end()) into.push_back(e);
 }
 
-// The nodes from the root (excluded) down to `node`. SymbolicTree::pathTo lives with the tree
-// strategy, which the kernel does not link.
-std::vector<TreeNodeId> pathTo(const SymbolicTree& tree, TreeNodeId node) {
-  std::vector<TreeNodeId> path;
-  for (TreeNodeId at = node; tree.nodes[at].parent; at = *tree.nodes[at].parent) path.push_back(at);
-  std::reverse(path.begin(), path.end());
-  return path;
-}
-
 }  // namespace
 
 std::optional<Deadlock> deadlockAt(const SymbolicExecutor& executor, const SymbolicState& state, Solver& solver) {
@@ -107,7 +98,7 @@ std::vector<Deadlock> findDeadlocks(const TransitionSystem& system, const Symbol
       if (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) break;
       ++checks;
       SymbolicState state = executor.initial();
-      for (TreeNodeId step : pathTo(tree, id)) state = executor.apply(state, *tree.nodes[step].transition).next;
+      for (TreeNodeId step : tree.pathTo(id)) state = executor.apply(state, *tree.nodes[step].transition).next;
       if (std::optional<Deadlock> d = deadlockAt(executor, state, solver)) {
         d->node = id;
         out.push_back(std::move(*d));
@@ -121,7 +112,7 @@ std::vector<Deadlock> findDeadlocks(const TransitionSystem& system, const Symbol
 
 ModelFinding describe(const TransitionSystem& system, const SymbolicTree& tree, const Deadlock& d) {
   std::string path;
-  for (TreeNodeId step : pathTo(tree, d.node))
+  for (TreeNodeId step : tree.pathTo(d.node))
     path += (path.empty() ? "" : ", ") + system.transitions[*tree.nodes[step].transition].name;
   ModelFinding f;
   f.kind = "deadlock";

@@ -17,13 +17,6 @@
 
 namespace symseq {
 
-std::vector<TreeNodeId> SymbolicTree::pathTo(TreeNodeId node) const {
-  std::vector<TreeNodeId> path;
-  for (std::optional<TreeNodeId> n = node; n && nodes[*n].parent; n = nodes[*n].parent) path.push_back(*n);
-  std::reverse(path.begin(), path.end());
-  return path;
-}
-
 namespace {
 
 // Over programs known by contracts: pruned children that only the programs' determinism prunes,
