@@ -3,6 +3,8 @@
 // and every validation error with its exact place and message.
 #include <doctest/doctest.h>
 
+#include "ReaderHelpers.h"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -17,26 +19,11 @@ using namespace symseq::design;
 
 namespace {
 
-std::string shipped(const std::string& name) {
-  std::ifstream in(std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs" / "models" / name, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string shipped(const std::string& name) { return test::shippedModel(name); }
 
 // "line:col message" of the error reading `text` throws ("" when none).
 std::string errorOf(const std::string& text) {
-  ExprContext ctx;
-  try {
-    (void)readDesigns(text, "m.design", ctx);
-  } catch (const Error& e) {
-    REQUIRE(e.location().has_value());
-    CHECK(e.location()->file == "m.design");
-    CHECK_FALSE(e.hint().empty());
-    return std::to_string(e.location()->line) + ":" + std::to_string(e.location()->column) + " " + e.message();
-  }
-  return "";
+  return test::locatedError("m.design", [&](ExprContext& ctx) { (void)readDesigns(text, "m.design", ctx); });
 }
 
 const Design& designOf(const DesignFile& file, const std::string& name) {

@@ -4,6 +4,8 @@
 // is the reader plus validation, before flattening.
 #include <doctest/doctest.h>
 
+#include "ReaderHelpers.h"
+
 #include <boost/dll/shared_library.hpp>
 
 #include <filesystem>
@@ -37,25 +39,10 @@ Chart read(ExprContext& ctx, const std::string& text) { return readFunction()(te
 
 // "line:col message" of the error reading `text` throws ("" when none).
 std::string errorOf(const std::string& text) {
-  ExprContext ctx;
-  try {
-    (void)read(ctx, text);
-  } catch (const Error& e) {
-    REQUIRE(e.location().has_value());
-    CHECK(e.location()->file == "m.sync");
-    CHECK_FALSE(e.hint().empty());
-    return std::to_string(e.location()->line) + ":" + std::to_string(e.location()->column) + " " + e.message();
-  }
-  return "";
+  return test::locatedError("m.sync", [&](ExprContext& ctx) { (void)read(ctx, text); });
 }
 
-std::string shipped(const std::string& name) {
-  std::ifstream in(std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs" / "models" / name, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string shipped(const std::string& name) { return test::shippedModel(name); }
 
 const State& stateOf(const Automaton& a, const std::string& name) {
   for (const State& s : a.states)
