@@ -12,6 +12,7 @@
 
 #include <string>
 
+#include "RingModel.h"
 #include "symseq/tree/TreeSearch.h"
 #include "symseq/plugin/Registry.h"
 #include "symseq/plugin/Searcher.h"
@@ -20,28 +21,6 @@
 using namespace symseq;
 
 namespace {
-
-TransitionSystem ringModel(ExprContext& ctx, std::uint32_t k) {
-  TransitionSystem sys(ctx);
-  sys.name = "ring";
-  const Expr s = ctx.var("s", Sort::integer());
-  const Expr x = ctx.var("in.x", Sort::integer());
-  sys.variables.push_back({s, VariableRole::State, ctx.intVal(0), std::nullopt});
-  sys.variables.push_back({x, VariableRole::Input, std::nullopt, std::nullopt});
-  sys.channels.push_back({"in", ChannelDirection::Input, {Sort::integer()}});
-  for (std::uint32_t i = 0; i < k; ++i) sys.addLocation("q" + std::to_string(i));
-  for (std::uint32_t i = 0; i < k; ++i) {
-    const LocationId next = (i + 1) % k;
-    const Expr bound = ctx.intVal(static_cast<int>(i));
-    sys.transitions.push_back({"in_" + std::to_string(i), i, next, ctx.boolVal(true),
-                               Action{ActionKind::Input, 0, {x}}, {{s, ctx.make(Op::Add, {s, x})}}, std::nullopt});
-    sys.transitions.push_back({"up_" + std::to_string(i), i, next, ctx.make(Op::Gt, {s, bound}), Action{}, {}, std::nullopt});
-    sys.transitions.push_back({"reset_" + std::to_string(i), i, 0, ctx.make(Op::Le, {s, bound}), Action{},
-                               {{s, ctx.intVal(0)}}, std::nullopt});
-  }
-  sys.validate();
-  return sys;
-}
 
 void explore(benchmark::State& state, const char* solverName, std::uint64_t maxStates) {
   Registry registry;
@@ -54,7 +33,7 @@ void explore(benchmark::State& state, const char* solverName, std::uint64_t maxS
   double states = 0, pruned = 0, queries = 0, seconds = 0;
   for (auto _ : state) {
     ExprContext ctx;
-    const TransitionSystem sys = ringModel(ctx, 6);
+    const TransitionSystem sys = bench::ringModel(ctx, 6);
     auto solver = registry.makeSolver(solverName, ctx, defaultOptions(registry.info(PluginKind::Solver, solverName)));
     std::vector<TransitionId> targets(sys.transitions.size());
     for (TransitionId t = 0; t < targets.size(); ++t) targets[t] = t;

@@ -150,7 +150,8 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
     }
     json initial = json::object();
     for (const auto& [var, value] : s.initial) initial[std::string(var.name())] = toJson(value, system.literalOf(var, value));
-    json seq{{"steps", std::move(steps)}};
+    json seq{{"steps", std::move(steps)}, {"found_by", s.foundBy}, {"length_proven_minimal", s.lengthProvenMinimal}};
+    if (s.lengthLowerBound) seq["length_lower_bound"] = *s.lengthLowerBound;
     if (!initial.empty()) seq["initial"] = std::move(initial);
     if (s.prefix) seq["trace"] = trace(s, system);
     if (const std::optional<SequenceDates> dates = datesOf(s, system)) {
@@ -186,6 +187,12 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
         {"solver_time_s", result.solver.time.count()},
         {"total_time_s", result.totalSeconds}}},
   };
+  // The solver layers' counters ([solver] layers), outermost first; none without layers.
+  if (!result.solver.layers.empty()) {
+    json layers = json::object();
+    for (const auto& [name, value] : result.solver.layers) layers[name] = value;
+    doc["stats"]["solver_layers"] = std::move(layers);
+  }
   // The strategy's named counters follow: the well-known ones in a fixed order, then its own.
   for (const auto& [name, value] : result.strategy.entries()) doc["stats"][name] = value;
   if (split) doc["model_coverage"] = modelCoverage(result, system);

@@ -131,6 +131,11 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
   for (std::size_t i = 0; i < result.sequences.size(); ++i) {
     const TestSequence& s = result.sequences[i];
     out << "\nsequence " << i + 1 << " of " << result.sequences.size() << " (" << s.steps.size() << (s.steps.size() == 1 ? " step)\n" : " steps)\n");
+    out << "found by " << s.foundBy << "; length "
+        << (s.lengthProvenMinimal ? "proven minimal"
+            : s.lengthLowerBound ? "not proven minimal (at least " + std::to_string(*s.lengthLowerBound) + " steps)"
+                                 : "not proven minimal")
+        << "\n";
     if (s.prefix) {
       out << traceTable(s, system);
       out << programsText(s, system, result);

@@ -160,7 +160,7 @@ TEST_CASE("unknown keys and sections are errors with a did-you-mean") {
         "  hint: valid keys in [strategy]: name, restarts, lie");
   CHECK(errorOf("[solver]\nname = \"stub\"\nthread = 2\n[model]\nfile = \"m\"\nfrontend = \"stub\"\n") ==
         "<dir>/run.toml:3:1: error: unknown key 'thread' in [solver]; did you mean 'threads'?\n"
-        "  hint: valid keys in [solver]: name, query_timeout_ms, log_smt2, threads");
+        "  hint: valid keys in [solver]: name, query_timeout_ms, log_smt2, layers, validate_with, portfolio, threads");
   CHECK(errorOf(kMinimal + "[[heuristics]]\nname = \"inv-depth\"\nwieght = 2.0\n") ==
         "<dir>/run.toml:10:1: error: unknown key 'wieght' in [heuristics.0]; did you mean 'weight'?\n"
         "  hint: valid keys in [heuristics.0]: name, weight");
@@ -229,7 +229,7 @@ TEST_CASE("--set errors point at the command line") {
         "  hint: available solver plugins: stub");
   CHECK(errorOf(kMinimal, {"seed=1", "solver.query_timeout=3"}) ==
         "<command line>:2:8: error: unknown key 'query_timeout' in [solver]; did you mean 'query_timeout_ms'?\n"
-        "  hint: valid keys in [solver]: name, query_timeout_ms, log_smt2, threads");
+        "  hint: valid keys in [solver]: name, query_timeout_ms, log_smt2, layers, validate_with, portfolio, threads");
   CHECK(errorOf(kMinimal, {"budgets.depth=deep"}) ==
         "<command line>:1:15: error: wrong type for 'budgets.depth': expected an integer, found a string");
   CHECK(errorOf(kMinimal, {"seed"}) ==

@@ -49,6 +49,8 @@ std::string effectiveConfigText(const RunConfig& c, const Registry& registry) {
   out << "\n[solver]\n";
   plugin(out, registry, PluginKind::Solver, c.solver.plugin);
   out << "query_timeout_ms = " << c.solver.queryTimeout.count() << "\nlog_smt2 = " << str(c.solver.logSmt2) << "\n";
+  out << "layers = " << list(c.solver.layers) << "\nvalidate_with = " << str(c.solver.validateWith) << "\nportfolio = "
+      << list(c.solver.portfolio) << "\n";
 
   out << "\n[strategy]\n";
   plugin(out, registry, PluginKind::Strategy, c.strategy);

@@ -1,7 +1,6 @@
 #include "symseq/run/ExecuteRun.h"
 
 #include <chrono>
-#include <fstream>
 #include <optional>
 #include <system_error>
 
@@ -18,7 +17,7 @@
 #include "symseq/run/ModelAcceptance.h"
 #include "symseq/summary/TableCsv.h"
 #include "symseq/solver/BudgetLayer.h"
-#include "symseq/solver/SmtLibLog.h"
+#include "symseq/run/SolverChain.h"
 #include "symseq/run/OutputWriters.h"
 #include "symseq/exec/RunResult.h"
 #include "symseq/run/Assume.h"
@@ -39,41 +38,12 @@ void prepareOutputDir(const std::filesystem::path& dir) {
                 std::nullopt, "set [output] dir to a writable directory");
 }
 
-// The log file of a run: <name>.partial while the run goes, <name> once it has ended well.
-class SmtLibLogFile {
- public:
-  explicit SmtLibLogFile(std::filesystem::path path) : path_(std::move(path)), partial_(path_.string() + ".partial") {
-    out_.open(partial_, std::ios::binary | std::ios::trunc);
-    if (!out_) throw Error("cannot write the SMT-LIB2 log '" + partial_.string() + "'", std::nullopt,
-                           "set [output] dir to a writable directory");
-  }
-  SmtLibLogFile(const SmtLibLogFile&) = delete;
-  SmtLibLogFile& operator=(const SmtLibLogFile&) = delete;
-  ~SmtLibLogFile() {
-    out_.close();
-    std::error_code ec;
-    if (complete_)
-      std::filesystem::rename(partial_, path_, ec);
-    else
-      std::filesystem::remove(partial_, ec);
-  }
-  std::ostream& stream() { return out_; }
-  void complete() { complete_ = static_cast<bool>(out_.flush()); }
-
- private:
-  std::filesystem::path path_;
-  std::filesystem::path partial_;
-  std::ofstream out_;
-  bool complete_ = false;
-};
-
 }  // namespace
 
 RunSummary executeRun(const RunConfig& config, Registry& registry) {
   const auto started = std::chrono::steady_clock::now();
-  // Declared first so that they outlive the solver and everything else bound to them.
+  // Declared first so that it outlives the solver and everything else bound to it.
   ExprContext ctx;
-  std::optional<SmtLibLogFile> log;
 
   // Plugins and the model first: a factory that rejects an option, or a bad model, fails the run
   // before anything is written.
@@ -93,10 +63,8 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   RunExternals externals = loadExternals(config.externals, system, config.pluginDirs);
 
   const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
-  auto budget = makePluginPtr<BudgetLayer>(
-      registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options),
-      config.budgets.solverQueries, deadline, config.solver.queryTimeout);
-  PluginPtr<Solver> solver = std::move(budget);
+  const SolverChain chain(config.solver, config.budgets, deadline, registry, ctx);
+  PluginPtr<Solver> solver = chain.make();
   // Contracts are checked before anything is written: an overlap is an error in the model.
   const std::vector<ModelFinding> findings = checkModelContracts(system, *solver);
   // So are the guards (a synchronous machine's overlap is an error), with a solver of their own:
@@ -120,12 +88,6 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   prepareOutputDir(config.output.dir);
   writeEffectiveConfig(config, registry);
 
-  // The SMT-LIB2 log is written under a temporary name and renamed only when the run ends well,
-  // so a failed run leaves no half-written log behind.
-  if (!config.solver.logSmt2.empty()) {
-    log.emplace(config.output.dir / config.solver.logSmt2);
-    solver = makePluginPtr<SmtLibLog>(std::move(solver), log->stream());
-  }
 
   std::vector<HeuristicRef> heuristicViews;
   for (std::size_t i = 0; i < heuristics.size(); ++i)
@@ -133,11 +95,14 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   GenerationJob job{system, *solver, heuristicViews, searched, config.budgets, config.seed, deadline};
   job.searcher = searcher.get();
   job.assumptions = assumptions;
+  job.solvers = &chain;
   if (!system.externals.empty()) {
     job.tables = &externals.tables;
     job.functions = externals.functions();
   }
-  const GenerationResult proposed = strategy->generate(job);
+  GenerationResult proposed = strategy->generate(job);
+  for (TestSequence& s : proposed.sequences)
+    if (s.foundBy.empty()) s.foundBy = config.strategy.name;
 
   // The truth: only what replays on the model (with the real external functions) is reported.
   RunResult result = checkByReplay(system, targets, proposed, externals.functions());
@@ -168,7 +133,7 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
                             std::string(solver->name()) + " " + solver->version(), config.strategy.name, config.seed};
   // Every writer first, then their files: a failing writer leaves none of them behind.
   std::vector<std::string> reserved{kEffectiveConfigName, "tables"};
-  if (!config.solver.logSmt2.empty()) reserved.insert(reserved.end(), {config.solver.logSmt2, config.solver.logSmt2 + ".partial"});
+  if (!config.solver.logSmt2.empty()) reserved.push_back(config.solver.logSmt2);
   const std::vector<OutputFile> files = writeOutputFiles(formats, WriterInput{result, system, header}, reserved);
   for (const OutputFile& file : files) writeFileAtomically(config.output.dir / file.name, file.contents);
   // The enriched tables, for the next run to start from.
@@ -177,7 +142,8 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
     for (const auto& [id, table] : externals.tables.all())
       writeFileAtomically(config.output.dir / "tables" / (table.function().name() + ".csv"), tableCsv(table));
   }
-  if (log) log->complete();
+  // The SMT-LIB2 log is written only when the run ends well, so a failed run leaves none behind.
+  if (!config.solver.logSmt2.empty()) writeFileAtomically(config.output.dir / config.solver.logSmt2, chain.smtLog());
   return RunSummary{consoleSummary(files, result, config.output.dir), result.replayed};
 }
 

@@ -34,14 +34,57 @@ ModelConfig readModel(const SectionReader& s, const fs::path& base, const Regist
   return m;
 }
 
+bool isSolver(const Registry& registry, const std::string& name) {
+  const std::vector<std::string> names = registry.names(PluginKind::Solver);
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::string quotedList(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "\"" : ", \"") + n + "\"";
+  return out;
+}
+
 SolverConfig readSolver(const SectionReader& s, const Registry& registry) {
   SolverConfig c;
-  c.plugin = readPluginChoice(s, PluginKind::Solver, "name", {"name", "query_timeout_ms", "log_smt2"}, registry);
+  c.plugin = readPluginChoice(s, PluginKind::Solver, "name",
+                              {"name", "query_timeout_ms", "log_smt2", "layers", "validate_with", "portfolio"}, registry);
   c.queryTimeout = std::chrono::milliseconds(s.integerIn("query_timeout_ms", 0, kMaxInt).value_or(10'000));
   c.logSmt2 = s.string("log_smt2").value_or("");
   // The log lives in the output directory; a path could escape it or clash with another output.
   if (c.logSmt2.find_first_of("/\\") != std::string::npos || c.logSmt2 == "." || c.logSmt2 == "..")
     s.invalid("log_smt2", "must be a plain file name (it is written into the output directory)");
+  c.layers = s.strings("layers").value_or(std::vector<std::string>{});
+  for (std::size_t i = 0; i < c.layers.size(); ++i) {
+    const std::string& layer = c.layers[i];
+    if (std::find(kSolverLayerNames.begin(), kSolverLayerNames.end(), layer) == kSolverLayerNames.end())
+      s.invalid("layers", "unknown solver layer \"" + layer + "\"" + didYouMean(layer, kSolverLayerNames),
+                "use some of " + quotedList(kSolverLayerNames) + ", outermost first");
+    if (std::find(c.layers.begin(), c.layers.begin() + static_cast<std::ptrdiff_t>(i), layer) != c.layers.begin() + static_cast<std::ptrdiff_t>(i))
+      s.invalid("layers", "solver layer \"" + layer + "\" is listed twice", "list each layer once");
+  }
+  if (std::find(c.layers.begin(), c.layers.end(), "log") != c.layers.end() && c.logSmt2.empty())
+    s.invalid("layers", "the layer \"log\" needs a file to write", "set [solver] log_smt2 = \"queries.smt2\" too");
+  if (auto with = s.string("validate_with"); with && !with->empty()) {
+    if (!isSolver(registry, *with))
+      s.invalid("validate_with", "no solver plugin named \"" + *with + "\"" + didYouMean(*with, registry.names(PluginKind::Solver)),
+                "name an installed solver (symseq plugins lists them)");
+    c.validateWith = *with;
+  }
+  c.portfolio = s.strings("portfolio").value_or(std::vector<std::string>{});
+  if (!c.portfolio.empty()) {
+    for (const std::string& name : c.portfolio)
+      if (!isSolver(registry, name))
+        s.invalid("portfolio", "no solver plugin named \"" + name + "\"" + didYouMean(name, registry.names(PluginKind::Solver)),
+                  "name installed solvers (symseq plugins lists them)");
+    std::vector<std::string> sorted = c.portfolio;
+    std::sort(sorted.begin(), sorted.end());
+    if (sorted.size() < 2 || std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+      s.invalid("portfolio", "a portfolio races at least two different solvers", "use e.g. portfolio = [\"z3\", \"cvc5\"], or leave it out");
+    if (std::find(c.portfolio.begin(), c.portfolio.end(), c.plugin.name) == c.portfolio.end())
+      s.invalid("portfolio", "the portfolio does not include the run's solver \"" + c.plugin.name + "\"",
+                "add \"" + c.plugin.name + "\" to it (its options apply to it; the others run with their defaults)");
+  }
   return c;
 }
 

@@ -38,6 +38,8 @@ bool operator==(const RunConfig& a, const RunConfig& b) {
   return a.seed == b.seed && a.pluginDirs == b.pluginDirs && a.model.file == b.model.file &&
          a.model.frontend == b.model.frontend && a.solver.plugin == b.solver.plugin &&
          a.solver.queryTimeout == b.solver.queryTimeout && a.solver.logSmt2 == b.solver.logSmt2 &&
+         a.solver.layers == b.solver.layers && a.solver.validateWith == b.solver.validateWith &&
+         a.solver.portfolio == b.solver.portfolio &&
          a.strategy == b.strategy && a.searcher == b.searcher && a.heuristics == b.heuristics && a.targets == b.targets && a.assume == b.assume && a.externals == b.externals && sameBudgets &&
          a.output.dir == b.output.dir && a.output.formats == b.output.formats;
 }

@@ -3,6 +3,7 @@
 // exec/Replay.h says how a sequence runs on the model.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "symseq/expr/Valuation.h"
@@ -51,6 +52,14 @@ struct TestSequence {
   // Tests of one group assume the same result for equal arguments, so one implementation of the
   // programs can pass them all; tests of different groups conflict (iosts-program-contracts.md, Def 9).
   std::uint32_t group = 0;
+  // Who found it (e.g. "symtest path search", "symtest heuristic 'permute-edges'", "bounded model
+  // check", "tree search"; the kernel writes the strategy's name when a strategy leaves it empty)
+  // and what is proven of its length in steps: `lengthLowerBound` is a proven lower bound on the
+  // steps of any single sequence taking the targets this one is reported for, and
+  // `lengthProvenMinimal` says the sequence reaches it (no shorter one takes those targets).
+  std::string foundBy{};
+  bool lengthProvenMinimal = false;
+  std::optional<std::uint32_t> lengthLowerBound{};
 };
 
 }  // namespace symseq

@@ -23,6 +23,7 @@ struct HeuristicRef;
 class FunctionTables;
 class FunctionInterpretations;
 class Searcher;
+class SolverFactory;
 
 struct GenerationJob {
   const TransitionSystem& system;
@@ -44,6 +45,9 @@ struct GenerationJob {
   // without them first (AUTSEG filters its test sets at the end) reads them here to report the
   // targets they exclude (UncoveredReason::ExcludedByAssumption).
   std::vector<Expr> assumptions{};
+  // More solvers like `solver` (the same back end and layers, bound to the same context, the
+  // run's budgets shared), for strategies that search on several threads: one per thread.
+  const SolverFactory* solvers = nullptr;
 };
 
 class Strategy {

@@ -35,7 +35,17 @@ struct SolverConfig {
   PluginChoice plugin;
   std::chrono::milliseconds queryTimeout{10'000};  // zero: no per-query limit
   std::string logSmt2;                             // file name inside the output dir; empty: off
+  // Kernel solver layers between the strategy and the back end, in the order written (the first
+  // is outermost, nearest the strategy): names from kSolverLayerNames, each at most once.
+  std::vector<std::string> layers;
+  std::string validateWith;  // the second solver the "validate" layer asks; empty: the other installed one
+  // Solvers raced on the whole run (at least two, `plugin.name` among them); the first to finish
+  // gives the results. Empty: off.
+  std::vector<std::string> portfolio;
 };
+
+// The layers a run file may name in [solver] layers.
+inline const std::vector<std::string> kSolverLayerNames{"query-cache", "cex-cache", "independence", "validate", "log"};
 
 struct TargetName {
   std::string name;
