@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "harness/CellRecord.h"
 #include "harness/CellSeries.h"
@@ -64,6 +65,119 @@ void checkGroupBy(const Results& results, const std::vector<std::string>& groupB
       throw ConfigError("cannot group by '" + g + "': no such axis" + didYouMean(g, keys),
                         SourceLocation{"<command line>", 0, 0}, fmt::format("group by one of: {}", fmt::join(keys, ", ")));
     }
+}
+
+// The number a growth-axis value names (its last run of digits) and the value without it, trimmed
+// of the separators around it: "symtest-greedy-8" is 8 and "symtest-greedy".
+std::optional<std::pair<double, std::string>> sizeIn(const std::string& value) {
+  const auto last = value.find_last_of("0123456789");
+  if (last == std::string::npos) return std::nullopt;
+  auto first = last;
+  while (first > 0 && value[first - 1] >= '0' && value[first - 1] <= '9') --first;
+  std::string stem = value.substr(0, first) + value.substr(last + 1);
+  const std::string separators = "-_./ =";
+  const auto begin = stem.find_first_not_of(separators);
+  const auto end = stem.find_last_not_of(separators);
+  stem = begin == std::string::npos ? "" : stem.substr(begin, end - begin + 1);
+  return std::pair{std::stod(value.substr(first, last - first + 1)), stem};
+}
+
+std::string keyValue(const json& cell, const std::string& key) {
+  return key == "run" ? cell.value("run", "") : cell.value("axes", json::object()).value(key, "-");
+}
+
+struct GrowthGroup {
+  std::string series;
+  double size = 0;
+  const CellGroup* group = nullptr;
+};
+
+// The report's groups as points of series: the growth key's size is x, the rest of the group's
+// label (the key's value without its number, the other group-by keys) names the series.
+std::vector<GrowthGroup> growthGroups(const std::vector<CellGroup>& groups, const ReportOptions& options) {
+  const std::string& key = options.growth;
+  if (std::find(options.groupBy.begin(), options.groupBy.end(), key) == options.groupBy.end())
+    throw ConfigError("cannot plot growth against '" + key + "': the report is not grouped by it",
+                      SourceLocation{"<command line>", 0, 0}, "add --by " + key);
+  std::vector<GrowthGroup> out;
+  for (const CellGroup& g : groups) {
+    const json& cell = g.cells.front();
+    const std::string value = keyValue(cell, key);
+    const auto size = sizeIn(value);
+    if (!size)
+      throw ConfigError("cannot plot growth against '" + key + "': its value '" + value + "' names no size",
+                        SourceLocation{"<command line>", 0, 0},
+                        "name the runs or axis values with their size, as in acyclic-8");
+    std::vector<std::string> parts;
+    if (!size->second.empty()) parts.push_back(size->second);
+    for (const std::string& other : options.groupBy)
+      if (other != key) parts.push_back(other + "=" + keyValue(cell, other));
+    out.push_back({parts.empty() ? key : fmt::format("{}", fmt::join(parts, ", ")), size->first, &g});
+  }
+  // Series in the order they first appear, each by increasing size (stable: equal sizes keep order).
+  std::vector<std::string> order;
+  for (const GrowthGroup& g : out)
+    if (std::find(order.begin(), order.end(), g.series) == order.end()) order.push_back(g.series);
+  std::stable_sort(out.begin(), out.end(), [&](const GrowthGroup& a, const GrowthGroup& b) {
+    const auto ia = std::find(order.begin(), order.end(), a.series) - order.begin();
+    const auto ib = std::find(order.begin(), order.end(), b.series) - order.begin();
+    return ia != ib ? ia < ib : a.size < b.size;
+  });
+  return out;
+}
+
+// The growth section of report.md, growth.csv and one plot per metric: the solver queries, and
+// when measured the time and the peak memory.
+void addGrowth(const std::vector<CellGroup>& groups, const ReportOptions& options, std::string& markdown,
+               ReportFiles& out) {
+  const std::vector<GrowthGroup> points = growthGroups(groups, options);
+  struct Metric {
+    const char* field;
+    const char* file;
+    const char* title;
+    const char* unit;
+    double scale;  // the field in the unit
+  };
+  std::vector<Metric> metrics{{"solver_queries", "growth-queries.svg", "Solver queries", "queries", 1}};
+  if (options.measured) {
+    metrics.push_back({"total_time_s", "growth-time.svg", "Run time", "s", 1});
+    metrics.push_back({"peak_memory_kb", "growth-memory.svg", "Peak memory", "MB", 1.0 / 1024});
+  }
+  Table md{{"series", options.growth, "cells"}, {}, {false, true, true}};
+  Table csv{{"series", "size", "cells"}, {}, {}};
+  for (const Metric& m : metrics) {
+    md.header.push_back(std::string(m.title) + " (" + m.unit + ")");
+    md.numeric.push_back(true);
+    csv.header.insert(csv.header.end(), {std::string(m.field) + "_median", std::string(m.field) + "_min",
+                                         std::string(m.field) + "_max"});
+  }
+  std::vector<std::vector<GrowthSeries>> charts(metrics.size());
+  for (const GrowthGroup& p : points) {
+    std::vector<std::string> mdRow{p.series, number(p.size), std::to_string(p.group->cells.size())};
+    std::vector<std::string> csvRow{p.series, number(p.size, 9), std::to_string(p.group->cells.size())};
+    for (std::size_t i = 0; i < metrics.size(); ++i) {
+      std::vector<double> values = series(p.group->cells, metrics[i].field);
+      for (double& v : values) v *= metrics[i].scale;
+      const auto s = summarize(values);
+      mdRow.push_back(rangeText(s, 3));
+      for (double v : {s ? s->median : 0, s ? s->min : 0, s ? s->max : 0}) csvRow.push_back(s ? number(v, 9) : "");
+      if (!s) continue;
+      std::vector<GrowthSeries>& chart = charts[i];
+      if (chart.empty() || chart.back().label != p.series) chart.push_back({p.series, {}});
+      chart.back().points.push_back({p.size, s->median, s->min, s->max});
+    }
+    md.rows.push_back(std::move(mdRow));
+    csv.rows.push_back(std::move(csvRow));
+  }
+  std::vector<std::string> plots;
+  for (const Metric& m : metrics) plots.emplace_back(m.file);
+  markdown += "\n## Growth against " + options.growth + "\n\nThe size is the number in each " + options.growth +
+              " value; medians over the cells, [min–max] when they differ. Plots: " +
+              fmt::format("{}", fmt::join(plots, ", ")) + ".\n\n" + md.markdown();
+  out.files.emplace_back("growth.csv", csv.csv());
+  for (std::size_t i = 0; i < metrics.size(); ++i)
+    out.files.emplace_back(metrics[i].file, growthChart(std::string(metrics[i].title) + " against " + options.growth,
+                                                        options.growth + " (size)", metrics[i].unit, charts[i]));
 }
 
 std::string provenanceText(const json& p, bool measured) {
@@ -159,7 +273,8 @@ ReportFiles makeReport(const Results& results, const ReportOptions& options) {
   if (!failures.rows.empty()) markdown += "\n## Cells that did not finish ok\n\n" + failures.markdown();
 
   ReportFiles out;
-  out.files.emplace_back("report.md", markdown);
+  if (!options.growth.empty()) addGrowth(groups, options, markdown, out);
+  out.files.emplace(out.files.begin(), "report.md", markdown);
   out.files.emplace_back("summary.csv", csv.csv());
   out.files.emplace_back("cells.csv", cellTable(results.cells, options.measured).csv());
   out.files.emplace_back("length.svg", rangeChart("Sequence length per configuration", "steps", lengthChart));

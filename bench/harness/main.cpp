@@ -3,7 +3,7 @@
 // command line and turns errors into messages and exit codes (0 ok, 2 bad input or usage, 3 an
 // internal error), as symseq's main does.
 //   symseq-bench [run] MATRIX.toml --out RESULTS.jsonl [--shard i/N] [--plugin-dir DIR]... [--no-default-plugin-dir]
-//   symseq-bench report RESULTS.jsonl [--out-dir DIR] [--by AXIS]... [--no-measured]
+//   symseq-bench report RESULTS.jsonl [--out-dir DIR] [--by AXIS]... [--no-measured] [--growth AXIS]
 //   symseq-bench compare A.jsonl B.jsonl
 //   symseq-bench merge PART.jsonl... --out RESULTS.jsonl [--allow-mixed]
 // `symseq bench ARGS` executes this program with argv[0] "symseq": it then names itself
@@ -65,6 +65,7 @@ struct ReportOptions {
   fs::path outDir;
   std::vector<std::string> groupBy;
   bool noMeasured = false;
+  std::string growth;
 };
 
 int report(const ReportOptions& o) {
@@ -72,7 +73,7 @@ int report(const ReportOptions& o) {
   if (!results.provenance && results.cells.empty())
     throw ConfigError("results file '" + o.results.string() + "' is missing or empty", std::nullopt,
                       "run symseq bench MATRIX.toml --out " + o.results.string() + " first");
-  const auto files = makeReport(results, {o.groupBy, !o.noMeasured});
+  const auto files = makeReport(results, {o.groupBy, !o.noMeasured, o.growth});
   const auto dir = o.outDir.empty() ? o.results.parent_path() / (o.results.stem().string() + "-report") : o.outDir;
   fs::create_directories(dir);
   for (const auto& [name, text] : files.files) writeFileAtomically(dir / name, text);
@@ -142,6 +143,9 @@ void addCommands(CLI::App& app, Action& action) {
       ->type_name("AXIS");
   reportCmd->add_flag("--no-measured", rep->noMeasured,
                       "Leave out time, memory, date and machine: what two runs of a matrix must agree on");
+  reportCmd->add_option("--growth", rep->growth,
+                        "Plot queries, time and peak memory against the size in this --by axis's values (or 'run')")
+      ->type_name("AXIS");
   reportCmd->callback([&action, rep] { action = [rep] { return report(*rep); }; });
 
   auto files = std::make_shared<std::vector<fs::path>>();

@@ -197,6 +197,52 @@ TEST_CASE("report: median and min-max over repetitions, grouped by configuration
                        doctest::Contains("did you mean 'solver.name'?"), ConfigError);
 }
 
+TEST_CASE("report --growth: queries, time and memory against the size each run names, one series per rest") {
+  Results r;
+  auto cell = [](std::size_t index, const std::string& run, const std::string& solver, int rep, int queries,
+                 double time) {
+    return json{{"type", "cell"}, {"index", index}, {"id", run + "/solver.name=" + solver + "/rep=" + std::to_string(rep)},
+                {"configuration", run + "/solver.name=" + solver}, {"run", run}, {"axes", {{"solver.name", solver}}},
+                {"repetition", rep}, {"status", "ok"}, {"solver_queries", queries}, {"total_time_s", time},
+                {"peak_memory_kb", 1024 * queries}};
+  };
+  // Sizes out of order (10 before 2) and two repetitions of the largest: points go by size, medians.
+  r.cells = {cell(0, "greedy-10", "z3", 1, 400, 4.0), cell(1, "greedy-2", "z3", 1, 8, 0.1),
+             cell(2, "greedy-2", "cvc5", 1, 9, 0.2), cell(3, "exact-2", "z3", 1, 5, 0.1),
+             cell(4, "greedy-10", "z3", 2, 600, 6.0)};
+  const auto files = makeReport(r, {{"run", "solver.name"}, true, "run"});
+  auto file = [&](const std::string& name) {
+    for (const auto& [n, text] : files.files)
+      if (n == name) return text;
+    return std::string();
+  };
+  const std::string md = file("report.md");
+  CHECK(md.find("## Growth against run") != std::string::npos);
+  CHECK(md.find("| greedy, solver.name=z3 | 2 | 1 | 8 | 0.1 | 8 |") != std::string::npos);
+  CHECK(md.find("| greedy, solver.name=z3 | 10 | 2 | 500 [400–600] | 5 [4–6] | 500 [400–600] |") != std::string::npos);
+  CHECK(md.find("| exact, solver.name=z3 | 2 | 1 | 5 |") != std::string::npos);
+  // The size 2 row of a series comes before its size 10 row.
+  CHECK(md.find("| greedy, solver.name=z3 | 2 |") < md.find("| greedy, solver.name=z3 | 10 |"));
+  const std::string csv = file("growth.csv");
+  CHECK(csv.find("greedy, solver.name=cvc5\",2,1,9,9,9,0.2,0.2,0.2,9,9,9") != std::string::npos);
+  // Queries span 5 to 600: a factor of 120, so a log scale; one polyline per series with 2 sizes.
+  const std::string queries = file("growth-queries.svg");
+  CHECK(queries.find("log scale") != std::string::npos);
+  CHECK(queries.find("<polyline") != std::string::npos);
+  CHECK(queries.find("greedy, solver.name=cvc5") != std::string::npos);
+  CHECK(file("growth-time.svg").find("<svg") == 0);
+  CHECK(file("growth-memory.svg").find("<svg") == 0);
+
+  // Unmeasured: queries only. Without --by on the key, or a value that names no size: errors.
+  const auto untimed = makeReport(r, {{"run"}, false, "run"});
+  for (const auto& [n, text] : untimed.files) CHECK(n != "growth-time.svg");
+  CHECK_THROWS_WITH_AS((void)makeReport(r, {{"solver.name"}, true, "run"}), doctest::Contains("add --by run"),
+                       ConfigError);
+  r.cells.push_back(cell(5, "gm", "z3", 1, 1, 0.1));
+  CHECK_THROWS_WITH_AS((void)makeReport(r, {{"run"}, true, "run"}), doctest::Contains("its value 'gm' names no size"),
+                       ConfigError);
+}
+
 TEST_CASE("a results file with a torn last line: the line is ignored, then cut off before appending") {
   const auto dir = scratchDir("bench-torn");
   std::filesystem::create_directories(dir);
