@@ -189,11 +189,11 @@ TEST_CASE("report: median and min-max over repetitions, grouped by configuration
   CHECK(file("summary.csv").find("gm/solver.name=z3,3,3,0,0,0,0,11,11,3,2,6,") != std::string::npos);
   CHECK(file("time.svg").find("<svg") == 0);
 
-  const auto untimed = makeReport(r, {{"run"}, false});
+  const auto untimed = makeReport(r, {{"run"}, false, {}});
   const std::string md2 = untimed.files.front().second;
   CHECK(md2.find("| run=gm | 6 | 5 ok, 1 timeout | 11/11 | 4 [2–6] |") != std::string::npos);
   CHECK(md2.find("time (s)") == std::string::npos);
-  CHECK_THROWS_WITH_AS((void)makeReport(r, {{"solver.nam"}, true}),
+  CHECK_THROWS_WITH_AS((void)makeReport(r, {{"solver.nam"}, true, {}}),
                        doctest::Contains("did you mean 'solver.name'?"), ConfigError);
 }
 
