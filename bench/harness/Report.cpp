@@ -133,23 +133,24 @@ void addGrowth(const std::vector<CellGroup>& groups, const ReportOptions& option
   const std::vector<GrowthGroup> points = growthGroups(groups, options);
   struct Metric {
     const char* field;
+    const char* column;  // in growth.csv: the field in the unit
     const char* file;
     const char* title;
     const char* unit;
     double scale;  // the field in the unit
   };
-  std::vector<Metric> metrics{{"solver_queries", "growth-queries.svg", "Solver queries", "queries", 1}};
+  std::vector<Metric> metrics{{"solver_queries", "solver_queries", "growth-queries.svg", "Solver queries", "queries", 1}};
   if (options.measured) {
-    metrics.push_back({"total_time_s", "growth-time.svg", "Run time", "s", 1});
-    metrics.push_back({"peak_memory_kb", "growth-memory.svg", "Peak memory", "MB", 1.0 / 1024});
+    metrics.push_back({"total_time_s", "total_time_s", "growth-time.svg", "Run time", "s", 1});
+    metrics.push_back({"peak_memory_kb", "peak_memory_mb", "growth-memory.svg", "Peak memory", "MB", 1.0 / 1024});
   }
-  Table md{{"series", options.growth, "cells"}, {}, {false, true, true}};
-  Table csv{{"series", "size", "cells"}, {}, {}};
+  Table md{{"series", "N", "cells"}, {}, {false, true, true}};
+  Table csv{{"series", "N", "cells"}, {}, {}};
   for (const Metric& m : metrics) {
     md.header.push_back(std::string(m.title) + " (" + m.unit + ")");
     md.numeric.push_back(true);
-    csv.header.insert(csv.header.end(), {std::string(m.field) + "_median", std::string(m.field) + "_min",
-                                         std::string(m.field) + "_max"});
+    csv.header.insert(csv.header.end(), {std::string(m.column) + "_median", std::string(m.column) + "_min",
+                                         std::string(m.column) + "_max"});
   }
   std::vector<std::vector<GrowthSeries>> charts(metrics.size());
   for (const GrowthGroup& p : points) {
@@ -171,13 +172,14 @@ void addGrowth(const std::vector<CellGroup>& groups, const ReportOptions& option
   }
   std::vector<std::string> plots;
   for (const Metric& m : metrics) plots.emplace_back(m.file);
-  markdown += "\n## Growth against " + options.growth + "\n\nThe size is the number in each " + options.growth +
+  markdown += "\n## Growth against " + options.growth + "\n\nN is the number in each " + options.growth +
               " value; medians over the cells, [min–max] when they differ. Plots: " +
               fmt::format("{}", fmt::join(plots, ", ")) + ".\n\n" + md.markdown();
   out.files.emplace_back("growth.csv", csv.csv());
   for (std::size_t i = 0; i < metrics.size(); ++i)
-    out.files.emplace_back(metrics[i].file, growthChart(std::string(metrics[i].title) + " against " + options.growth,
-                                                        options.growth + " (size)", metrics[i].unit, charts[i]));
+    out.files.emplace_back(metrics[i].file, growthChart(std::string(metrics[i].title) + " against N",
+                                                        "N: the number in each " + options.growth + " value",
+                                                        metrics[i].unit, charts[i]));
 }
 
 std::string provenanceText(const json& p, bool measured) {

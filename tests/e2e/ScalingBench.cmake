@@ -1,7 +1,7 @@
 # A scaling matrix (configs/bench/scaling-NAME.toml), reproduced: SMALL_MATRIX (its two smallest
 # sizes, one repetition; its cells have the ids of the committed file's repetition-1 cells) is run
 # afresh and `symseq bench compare`d with the committed cells, every non-timing column identical.
-# Then what the matrix is for: every cell covers all its targets, FIELD (a cell column) grows from
+# Then what the matrix is for: with FULL_COVERAGE, every cell covers all its targets; FIELD (a cell column) grows from
 # the smaller size SMALL to the larger LARGE in every series (run name without its size, solver),
 # and `bench report --growth run` plots a line per series from the rerun.
 # After an intended change: scripts/regenerate-results scaling-NAME (configs/bench/README.md).
@@ -13,17 +13,19 @@ run(${SYMSEQ} bench ${SMALL_MATRIX} --out ${WORK_DIR}/rerun.jsonl)
 compare_with_committed(${SYMSEQ} ${WORK_DIR}/rerun.jsonl ${COMMITTED} ${WORK_DIR} ${NAME})
 
 file(STRINGS ${WORK_DIR}/rerun.jsonl lines)
-foreach(line IN LISTS lines)
-  string(JSON type GET "${line}" type)
-  if(type STREQUAL "cell")
-    string(JSON id GET "${line}" id)
-    string(JSON covered GET "${line}" targets_covered)
-    string(JSON total GET "${line}" targets_total)
-    if(NOT covered EQUAL total)
-      message(FATAL_ERROR "${id}: ${covered} of ${total} targets covered; the family is meant to be coverable")
+if(FULL_COVERAGE)
+  foreach(line IN LISTS lines)
+    string(JSON type GET "${line}" type)
+    if(type STREQUAL "cell")
+      string(JSON id GET "${line}" id)
+      string(JSON covered GET "${line}" targets_covered)
+      string(JSON total GET "${line}" targets_total)
+      if(NOT covered EQUAL total)
+        message(FATAL_ERROR "${id}: ${covered} of ${total} targets covered; the family is meant to be coverable")
+      endif()
     endif()
-  endif()
-endforeach()
+  endforeach()
+endif()
 
 cell_values(${WORK_DIR}/rerun.jsonl solver.name ${FIELD} grow)
 foreach(series ${SERIES})
