@@ -225,6 +225,7 @@ TEST_CASE("report --growth: queries, time and memory against the size each run n
   CHECK(md.find("| greedy, solver.name=z3 | 2 |") < md.find("| greedy, solver.name=z3 | 10 |"));
   const std::string csv = file("growth.csv");
   CHECK(csv.find("greedy, solver.name=cvc5\",2,1,9,9,9,0.2,0.2,0.2,9,9,9") != std::string::npos);
+  CHECK(csv.find(",peak_memory_mb_median,") != std::string::npos);  // in MB, as plotted
   // Queries span 5 to 600: a factor of 120, so a log scale; one polyline per series with 2 sizes.
   const std::string queries = file("growth-queries.svg");
   CHECK(queries.find("log scale") != std::string::npos);
