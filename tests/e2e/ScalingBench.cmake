@@ -2,12 +2,13 @@
 # sizes, one repetition; its cells have the ids of the committed file's repetition-1 cells) is run
 # afresh and `symseq bench compare`d with the committed cells, every non-timing column identical.
 # Then what the matrix is for: with FULL_COVERAGE, every cell covers all its targets; FIELD (a cell column) grows from
-# the smaller size SMALL to the larger LARGE in every series (run name without its size, solver),
+# the smaller size SMALL to the larger LARGE in every series (run name without its size, each of
+# SOLVERS),
 # and `bench report --growth run` plots a line per series from the rerun.
 # After an intended change: scripts/regenerate-results scaling-NAME (configs/bench/README.md).
 cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...)
 include(${CMAKE_CURRENT_LIST_DIR}/ScriptHelpers.cmake)
-require_defined(SYMSEQ SMALL_MATRIX COMMITTED WORK_DIR NAME FIELD SERIES SMALL LARGE)
+require_defined(SYMSEQ SMALL_MATRIX COMMITTED WORK_DIR NAME FIELD SERIES SOLVERS SMALL LARGE)
 fresh_dir(${WORK_DIR})
 run(${SYMSEQ} bench ${SMALL_MATRIX} --out ${WORK_DIR}/rerun.jsonl)
 compare_with_committed(${SYMSEQ} ${WORK_DIR}/rerun.jsonl ${COMMITTED} ${WORK_DIR} ${NAME})
@@ -29,7 +30,7 @@ endif()
 
 cell_values(${WORK_DIR}/rerun.jsonl solver.name ${FIELD} grow)
 foreach(series ${SERIES})
-  foreach(solver z3 cvc5)
+  foreach(solver ${SOLVERS})
     set(small ${grow_${series}${SMALL}_${solver}})
     set(large ${grow_${series}${LARGE}_${solver}})
     if("${small}" STREQUAL "" OR "${large}" STREQUAL "")
@@ -46,7 +47,8 @@ file(READ ${WORK_DIR}/report/growth-queries.svg svg)
 string(REGEX MATCHALL "<polyline" lines_drawn "${svg}")
 list(LENGTH lines_drawn drawn)
 list(LENGTH SERIES series_count)
-math(EXPR expected "${series_count} * 2")
+list(LENGTH SOLVERS solver_count)
+math(EXPR expected "${series_count} * ${solver_count}")
 if(NOT drawn EQUAL expected)
   message(FATAL_ERROR "growth-queries.svg draws ${drawn} lines, not one per series and solver (${expected})")
 endif()

@@ -34,9 +34,11 @@ function(fresh_dir dir)
   file(MAKE_DIRECTORY ${dir})
 endfunction()
 
-# `symseq bench compare`s the cells of RERUN (a fresh run of a small matrix whose cells have the
-# ids of the committed file's first cells) with the cells of COMMITTED that have the same ids;
-# fails naming NAME's regeneration command when they differ or a cell is missing.
+# `symseq bench compare`s the cells of RERUN (a fresh run of a small matrix whose cells have ids of
+# the committed file's cells) with the cells of COMMITTED that have the same ids; fails naming
+# NAME's regeneration command when they differ or a cell is missing. A committed cell takes its
+# rerun's index (its position in the small matrix), so a small matrix may keep any subset of the
+# committed cells, e.g. one solver of two.
 function(compare_with_committed symseq rerun committed work_dir name)
   file(STRINGS ${rerun} rerun_lines)
   set(ids "")
@@ -44,7 +46,9 @@ function(compare_with_committed symseq rerun committed work_dir name)
     string(JSON type GET "${line}" type)
     if(type STREQUAL "cell")
       string(JSON id GET "${line}" id)
+      string(JSON index GET "${line}" index)
       list(APPEND ids "${id}")
+      set("rerun_index_${id}" ${index})
     endif()
   endforeach()
   list(LENGTH ids cells)
@@ -58,13 +62,16 @@ function(compare_with_committed symseq rerun committed work_dir name)
       if(NOT id IN_LIST ids)
         continue()
       endif()
+      # As text, not string(JSON SET), which would write the line over several lines.
+      string(REGEX REPLACE "^\\{\"type\":\"cell\",\"index\":[0-9]+," "{\"type\":\"cell\",\"index\":${rerun_index_${id}},"
+             line "${line}")
       math(EXPR kept "${kept} + 1")
     endif()
     string(APPEND kept_lines "${line}\n")
   endforeach()
   if(NOT kept EQUAL cells)
-    message(FATAL_ERROR "${committed} holds ${kept} of the ${cells} cells of the rerun: keep the small matrix's runs "
-                        "the first of the committed matrix, with the same axes")
+    message(FATAL_ERROR "${committed} holds ${kept} of the ${cells} cells of the rerun: name the small matrix's runs "
+                        "as in the committed matrix, with axis values it has")
   endif()
   file(WRITE ${work_dir}/committed-small.jsonl "${kept_lines}")
   execute_process(COMMAND ${symseq} bench compare ${work_dir}/committed-small.jsonl ${rerun}
