@@ -17,6 +17,7 @@
 #include "symseq/plugin/Registry.h"
 #include "symseq/run/PluginIndex.h"
 #include "symseq/run/PluginOptions.h"
+#include "symseq/solver/Solver.h"
 
 using namespace symseq;
 namespace fs = std::filesystem;
@@ -140,7 +141,7 @@ TEST_CASE("an index of another ABI id, or one that does not parse, is ignored") 
     if (garbled)
       writeText(index, readText(index).substr(0, readText(index).size() / 2) + "\n[[[");
     else
-      replaceOnce(index, std::string("abi_id = '") + kAbiIdText + "'", "abi_id = '0bad0bad0bad0bad'");
+      replaceOnce(index, std::string("symseq-plugin-index\t1\t") + kAbiIdText, "symseq-plugin-index\t1\t0bad0bad0bad0bad");
     Registry r;
     r.loadDirectory(dir);
     CHECK(r.list().size() == 3);
@@ -151,7 +152,7 @@ TEST_CASE("an index of another ABI id, or one that does not parse, is ignored") 
 TEST_CASE("an index that says something else than the plugin is refused when the plugin is made") {
   const fs::path dir = dirWith("lying", {"test-inv-depth.so"});
   const fs::path index = writePluginIndex(dir);
-  replaceOnce(index, "summary = 'prefers shallow states'", "summary = 'something else'");
+  replaceOnce(index, "\tprefers shallow states\t", "\tsomething else\t");
   Registry r;
   r.loadDirectory(dir);
   CHECK(r.info(PluginKind::Heuristic, "inv-depth").summary == "something else");  // a cache is trusted to list

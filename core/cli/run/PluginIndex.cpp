@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "symseq/plugin/Registry.h"
 #include "symseq/support/AtomicFile.h"
@@ -19,31 +18,32 @@ namespace {
 // Must equal kIndexFormat in core/src/plugin/Registry.cpp, which ignores an index of another format.
 constexpr std::int64_t kIndexFormat = 1;
 
-toml::array stringArray(const std::vector<std::string>& items) {
-  toml::array a;
-  for (const auto& s : items) a.push_back(s);
-  return a;
+// A field of a line: tabs, newlines and backslashes escaped (the reader undoes it).
+std::string field(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '\t') out += "\\t";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\\') out += "\\\\";
+    else out += c;
+  }
+  return out;
 }
 
-toml::table entryOf(const std::string& fileName, const struct stat& st, const PluginInfo& p) {
-  toml::array options;
-  for (const OptionInfo& o : p.options)
-    options.push_back(toml::table{{"name", o.name}, {"type", std::string(toString(o.type))},
-                                  {"default", o.defaultValue}, {"help", o.help}});
+void writeEntry(std::ostream& out, const std::string& fileName, const struct stat& st, const PluginInfo& p) {
   // Nanoseconds since the epoch fit an int64 until 2262.
   const std::int64_t mtimeNs = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
-  return toml::table{{"file", fileName},
-                     {"size", static_cast<std::int64_t>(st.st_size)},
-                     {"mtime_ns", mtimeNs},
-                     {"kind", std::string(toString(p.kind))},
-                     {"name", p.name},
-                     {"version", p.version},
-                     {"summary", p.summary},
-                     {"build_id", p.buildId},
-                     {"family", p.family},
-                     {"consults", stringArray(p.consults)},
-                     {"default_searcher", p.defaultSearcher},
-                     {"options", std::move(options)}};
+  out << "plugin\t" << field(fileName) << '\t' << st.st_size << '\t' << mtimeNs << '\t' << toString(p.kind) << '\t'
+      << field(p.name) << '\t' << field(p.version) << '\t' << field(p.summary) << '\t' << field(p.buildId) << '\t'
+      << field(p.family) << '\t' << field(p.defaultSearcher) << '\n';
+  if (!p.consults.empty()) {
+    out << "consults";
+    for (const std::string& c : p.consults) out << '\t' << field(c);
+    out << '\n';
+  }
+  for (const OptionInfo& o : p.options)
+    out << "option\t" << field(o.name) << '\t' << toString(o.type) << '\t' << field(o.defaultValue) << '\t'
+        << field(o.help) << '\n';
 }
 
 }  // namespace
@@ -59,7 +59,13 @@ fs::path writePluginIndex(const fs::path& dir) {
   std::sort(files.begin(), files.end(),
             [](const fs::path& a, const fs::path& b) { return a.filename().string() < b.filename().string(); });
 
-  toml::array entries;
+  std::ostringstream text;
+  text << "# Written by `symseq plugins --write-index`: what each plugin's descriptor says, so that a run\n"
+          "# opens only the plugins it names. A cache: a file it does not describe as the file is now (size,\n"
+          "# modification time) is loaded instead, and an index of another ABI id is ignored. Lines of\n"
+          "# tab-separated fields (docs/plugins.md): plugin FILE SIZE MTIME_NS KIND NAME VERSION SUMMARY\n"
+          "# BUILD_ID FAMILY DEFAULT_SEARCHER, then its consults FAMILY... and option NAME TYPE DEFAULT HELP.\n"
+       << "symseq-plugin-index\t" << kIndexFormat << '\t' << kAbiIdText << '\n';
   Registry registry;
   for (const fs::path& f : files) {
     // Stamped before it is loaded: a file replaced meanwhile then fails the registry's check.
@@ -68,14 +74,8 @@ fs::path writePluginIndex(const fs::path& dir) {
     registry.loadFile(f);
     const fs::path canonical = fs::weakly_canonical(fs::absolute(f), ec);
     for (const PluginInfo& p : registry.list())
-      if (p.file == canonical) entries.push_back(entryOf(f.filename().string(), st, p));
+      if (p.file == canonical) writeEntry(text, f.filename().string(), st, p);
   }
-  const toml::table doc{{"format", kIndexFormat}, {"abi_id", std::string(kAbiIdText)}, {"plugins", std::move(entries)}};
-  std::ostringstream text;
-  text << "# Written by `symseq plugins --write-index`: what each plugin's descriptor says, so that a run\n"
-          "# opens only the plugins it names. A cache: a file it does not describe as the file is now (size,\n"
-          "# modification time) is loaded instead, and an index of another ABI id is ignored.\n"
-       << doc << "\n";
   const fs::path index = dir / kPluginIndexFileName;
   writeFileAtomically(index, text.str());
   return index;

@@ -11,7 +11,6 @@
 #include <fstream>
 #include <mutex>
 #include <set>
-#include <sstream>
 #include <string_view>
 #include <toml++/toml.h>
 
@@ -304,52 +303,71 @@ struct IndexedPlugin {
   PluginInfo info;  // `file` empty: the directory's file of the index entry's name
 };
 
-std::vector<std::string> stringsOf(const toml::node* n) {
-  std::vector<std::string> out;
-  const toml::array* a = n ? n->as_array() : nullptr;
-  if (!a) throw std::runtime_error("not an array");
-  for (const auto& item : *a) out.push_back(item.value<std::string>().value());
-  return out;
+// One line's tab-separated fields, with the writer's escapes undone (\\ \t \n).
+std::vector<std::string> fieldsOf(std::string_view line) {
+  std::vector<std::string> fields(1);
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '\t') {
+      fields.emplace_back();
+    } else if (c == '\\' && i + 1 < line.size()) {
+      const char e = line[++i];
+      fields.back() += e == 't' ? '\t' : e == 'n' ? '\n' : e;
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
 }
 
-// File name -> what the index says of it; empty when there is no usable index.
+std::int64_t integerOf(const std::string& text) {
+  std::size_t used = 0;
+  const long long v = std::stoll(text, &used);
+  if (used != text.size()) throw std::invalid_argument("not an integer");
+  return v;
+}
+
+// File name -> what the index says of it; empty when there is no usable index. The format
+// (docs/plugins.md) is lines of tab-separated fields rather than TOML: a run reads it at every
+// start, and a line split costs a small fraction of a TOML parse.
 std::map<std::string, IndexedPlugin, std::less<>> readIndex(const fs::path& dir) {
   std::map<std::string, IndexedPlugin, std::less<>> out;
-  const fs::path file = dir / kIndexFileName;
-  std::ifstream in(file, std::ios::binary);
+  std::ifstream in(dir / kIndexFileName, std::ios::binary);
   if (!in) return out;
   try {
-    std::ostringstream content;
-    content << in.rdbuf();
-    const toml::table doc = toml::parse(content.str(), file.string());
-    if (doc["format"].value<std::int64_t>() != kIndexFormat || doc["abi_id"].value<std::string>() != kAbiIdText)
-      return out;
-    const toml::array* entries = doc["plugins"].as_array();
-    if (!entries) return out;
-    for (const auto& node : *entries) {
-      const toml::table& t = *node.as_table();
-      const auto text = [&](const char* key) { return t[key].value<std::string>().value(); };
-      IndexedPlugin p;
-      p.stamp = {t["size"].value<std::int64_t>().value(), t["mtime_ns"].value<std::int64_t>().value()};
-      p.info.kind = enumNamed(text("kind"), PluginKind::Writer).value();
-      p.info.name = text("name");
-      p.info.version = text("version");
-      p.info.summary = text("summary");
-      p.info.buildId = text("build_id");
-      p.info.family = text("family");
-      p.info.consults = stringsOf(t.get("consults"));
-      p.info.defaultSearcher = text("default_searcher");
-      const toml::array* options = t["options"].as_array();
-      if (!options) return {};
-      for (const auto& o : *options) {
-        const toml::table& ot = *o.as_table();
-        const auto otext = [&](const char* key) { return ot[key].value<std::string>().value(); };
-        p.info.options.push_back(
-            {otext("name"), enumNamed(otext("type"), OptionType::StringList).value(), otext("default"), otext("help")});
+    std::string line;
+    IndexedPlugin* last = nullptr;
+    bool header = false;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      const std::vector<std::string> f = fieldsOf(line);
+      if (!header) {
+        if (f.size() != 3 || f[0] != "symseq-plugin-index" || integerOf(f[1]) != kIndexFormat || f[2] != kAbiIdText)
+          return {};
+        header = true;
+      } else if (f[0] == "plugin" && f.size() == 11) {
+        IndexedPlugin p;
+        p.stamp = {integerOf(f[2]), integerOf(f[3])};
+        p.info.kind = enumNamed(f[4], PluginKind::Writer).value();
+        p.info.name = f[5];
+        p.info.version = f[6];
+        p.info.summary = f[7];
+        p.info.buildId = f[8];
+        p.info.family = f[9];
+        p.info.defaultSearcher = f[10];
+        const auto [it, added] = out.emplace(f[1], std::move(p));
+        if (!added) return {};
+        last = &it->second;
+      } else if (f[0] == "consults" && last) {
+        last->info.consults.assign(f.begin() + 1, f.end());
+      } else if (f[0] == "option" && f.size() == 5 && last) {
+        last->info.options.push_back({f[1], enumNamed(f[2], OptionType::StringList).value(), f[3], f[4]});
+      } else {
+        return {};
       }
-      if (!out.emplace(text("file"), std::move(p)).second) return {};
     }
-  } catch (const std::exception&) {  // a parse error, a missing key or one of another type
+    if (!header) return {};
+  } catch (const std::exception&) {  // a number that is not one, an unknown kind or type
     return {};
   }
   return out;
@@ -423,15 +441,18 @@ void Registry::loadFile(const fs::path& given) {
 void Registry::loadDirectory(const fs::path& dir) {
   const std::vector<fs::path> files = sharedObjectsIn(dir);
   const auto index = readIndex(dir);
+  std::error_code dirError;
+  const fs::path canonicalDir = canonicalFile(dir, dirError);
   for (const auto& f : files) {
     const auto it = index.find(f.filename().string());
-    const std::optional<FileStamp> stamp = it == index.end() ? std::nullopt : stampOf(f);
+    const std::optional<FileStamp> stamp = it == index.end() || dirError ? std::nullopt : stampOf(f);
     if (!stamp || *stamp != it->second.stamp) {
       loadFile(f);
       continue;
     }
+    // The path loadFile would record: the directory's canonical path once, not each file's.
     std::error_code ec;
-    const fs::path file = canonicalFile(f, ec);
+    const fs::path file = fs::is_symlink(f, ec) ? canonicalFile(f, ec) : canonicalDir / f.filename();
     if (ec) {
       loadFile(f);  // says what is wrong with it
       continue;
