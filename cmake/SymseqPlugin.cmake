@@ -17,4 +17,6 @@ function(symseq_add_plugin target)
   if(TARGET symseq_all_plugins)
     add_dependencies(symseq_all_plugins ${target})
   endif()
+  # For the plugin index of this build's plugin directory (plugins/CMakeLists.txt).
+  set_property(GLOBAL APPEND PROPERTY SYMSEQ_PLUGIN_TARGETS ${target})
 endfunction()

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "Commands.h"
+#include "symseq/run/PluginIndex.h"
 
 namespace symseq::cli {
 
@@ -15,6 +16,7 @@ namespace {
 struct PluginsOptions {
   PluginDirOptions dirs;
   bool json = false;
+  std::filesystem::path writeIndex;  // empty: list
 };
 
 bool consultsHeuristics(PluginKind kind) { return kind == PluginKind::Strategy || kind == PluginKind::Searcher; }
@@ -40,6 +42,12 @@ std::string familyLine(const PluginInfo& p) {
 }
 
 int listPlugins(const PluginsOptions& o) {
+  if (!o.writeIndex.empty()) {
+    // The build runs this after building the plugins; an install can run it after copying more.
+    const std::filesystem::path index = writePluginIndex(o.writeIndex);
+    std::cout << "wrote " << index.string() << "\n";
+    return 0;
+  }
   Registry registry;
   loadPlugins(registry, o.dirs);
   const auto plugins = registry.list();  // sorted by kind, then name
@@ -69,6 +77,10 @@ void addPluginsCommand(CLI::App& app, Action& action) {
       "plugins", "List the installed plugins (kind, name, version, file, build id, heuristic families) and the kernel's ABI id");
   addPluginDirOptions(*cmd, options->dirs);
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
+  cmd->add_option("--write-index", options->writeIndex,
+                  std::string("Load every plugin in DIR and write DIR/") + kPluginIndexFileName +
+                      ", from which runs register them without opening those they do not use; then exit")
+      ->type_name("DIR");
   cmd->callback([&action, options] { action = [options] { return listPlugins(*options); }; });
 }
 

@@ -6,6 +6,10 @@
 #include <boost/dll/shared_library.hpp>
 #include <dlfcn.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+
+#include <fstream>
+#include <mutex>
 #include <set>
 #include <string_view>
 #include <toml++/toml.h>
@@ -24,9 +28,28 @@ namespace fs = std::filesystem;
 
 struct Registry::Entry {
   PluginInfo info;
-  PluginDescriptor descriptor;           // copy; its strings and factories live in `library`
-  std::shared_ptr<const void> library;   // empty for a built-in
+  // Set when the entry is added, or, for one registered from a directory's index, when the first
+  // instance is made (under `mutex`: worker threads may make solvers at once). Once set, never
+  // changed, so a reference to it stays valid.
+  mutable std::mutex mutex;
+  mutable std::optional<PluginDescriptor> descriptor;  // copy; its strings and factories live in `library`
+  mutable std::shared_ptr<const void> library;         // empty for a built-in
 };
+
+namespace {
+
+bool sameInfo(const PluginInfo& a, const PluginInfo& b) {
+  const auto sameOptions = [](const std::vector<OptionInfo>& x, const std::vector<OptionInfo>& y) {
+    return std::equal(x.begin(), x.end(), y.begin(), y.end(), [](const OptionInfo& o, const OptionInfo& p) {
+      return o.name == p.name && o.type == p.type && o.defaultValue == p.defaultValue && o.help == p.help;
+    });
+  };
+  return a.kind == b.kind && a.name == b.name && a.version == b.version && a.summary == b.summary &&
+         a.buildId == b.buildId && a.file == b.file && sameOptions(a.options, b.options) && a.family == b.family &&
+         a.consults == b.consults && a.defaultSearcher == b.defaultSearcher;
+}
+
+}  // namespace
 
 Registry::Registry() = default;
 Registry::~Registry() = default;
@@ -210,18 +233,13 @@ PluginPtr<T> anchored(PluginPtr<T> made, const std::shared_ptr<const void>& libr
   return PluginPtr<T>(made.release(), LibraryAnchor(library));
 }
 
-}  // namespace
+// A plugin file opened and checked: its ABI id, then its descriptor.
+struct Opened {
+  std::shared_ptr<boost::dll::shared_library> library;
+  const PluginDescriptor* descriptor;
+};
 
-void Registry::loadFile(const fs::path& given) {
-  // Absolute, so dlopen never resolves a bare name against the working directory.
-  std::error_code ec;
-  const fs::path file = fs::weakly_canonical(fs::absolute(given), ec);
-  if (ec || !fs::is_regular_file(file))
-    throw fileError(given, "no such plugin file", "check the path given with --plugin-dir or plugin_dirs");
-  // Loading a file twice (a directory named twice) is harmless, not a duplicate.
-  for (const auto& [key, e] : entries_)
-    if (e->info.file == file) return;
-
+Opened openChecked(const fs::path& file) {
   precheck(file);
   auto library = open(file);
   // Only the first member is read before the identifier is known to match.
@@ -236,10 +254,126 @@ void Registry::loadFile(const fs::path& given) {
                     "fix the plugin's PluginDescriptor: a kind, a name, exactly the factory of its kind, "
                     "well-formed options, a family for a heuristic and consulted families only for a strategy or "
                     "searcher");
-  add(descriptor, std::shared_ptr<const void>(library, library.get()), file);
+  return {std::move(library), &descriptor};
 }
 
-void Registry::loadDirectory(const fs::path& dir) {
+PluginInfo infoOf(const PluginDescriptor& d, const fs::path& file) {
+  auto text = [](const char* s) { return std::string(s ? s : ""); };
+  std::vector<OptionInfo> options;
+  for (const OptionSpec& o : d.options) options.push_back({o.name, o.type, text(o.defaultValue), text(o.help)});
+  std::vector<std::string> consults;
+  for (const char* family : d.consults) consults.push_back(text(family));
+  return PluginInfo{d.kind, d.name, text(d.version), text(d.summary), text(d.buildId), file, std::move(options),
+                    text(d.family), std::move(consults), text(d.defaultSearcher)};
+}
+
+// ---- The plugin index of a directory ----------------------------------------------------------
+// A cache of what the descriptors say: whenever it is absent, unreadable, of another format or
+// ABI id, or does not describe a file as the file is now, the file is loaded as without it.
+
+// The file name and format version; the writer is `symseq plugins --write-index`
+// (core/cli/run/PluginIndex.cpp), the format is documented in docs/plugins.md.
+constexpr const char* kIndexFileName = "symseq-plugins.index";
+constexpr std::int64_t kIndexFormat = 1;
+
+// What identifies a file's content cheaply: its size and modification time (nanoseconds). A
+// rebuilt or replaced plugin differs in one of them.
+struct FileStamp {
+  std::int64_t size = -1;
+  std::int64_t mtimeNs = -1;
+  friend bool operator==(const FileStamp&, const FileStamp&) = default;
+};
+
+std::optional<FileStamp> stampOf(const fs::path& file) {
+  struct stat st {};
+  if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  return FileStamp{static_cast<std::int64_t>(st.st_size),
+                   static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec};
+}
+
+template <class Enum>
+std::optional<Enum> enumNamed(std::string_view text, Enum last) {
+  for (auto i = 0u; i <= static_cast<unsigned>(last); ++i)
+    if (toString(static_cast<Enum>(i)) == text) return static_cast<Enum>(i);
+  return std::nullopt;
+}
+
+struct IndexedPlugin {
+  FileStamp stamp;
+  PluginInfo info;  // `file` empty: the directory's file of the index entry's name
+};
+
+// One line's tab-separated fields, with the writer's escapes undone (\\ \t \n).
+std::vector<std::string> fieldsOf(std::string_view line) {
+  std::vector<std::string> fields(1);
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '\t') {
+      fields.emplace_back();
+    } else if (c == '\\' && i + 1 < line.size()) {
+      const char e = line[++i];
+      fields.back() += e == 't' ? '\t' : e == 'n' ? '\n' : e;
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+std::int64_t integerOf(const std::string& text) {
+  std::size_t used = 0;
+  const long long v = std::stoll(text, &used);
+  if (used != text.size()) throw std::invalid_argument("not an integer");
+  return v;
+}
+
+// File name -> what the index says of it; empty when there is no usable index. The format
+// (docs/plugins.md) is lines of tab-separated fields rather than TOML: a run reads it at every
+// start, and a line split costs a small fraction of a TOML parse.
+std::map<std::string, IndexedPlugin, std::less<>> readIndex(const fs::path& dir) {
+  std::map<std::string, IndexedPlugin, std::less<>> out;
+  std::ifstream in(dir / kIndexFileName, std::ios::binary);
+  if (!in) return out;
+  try {
+    std::string line;
+    IndexedPlugin* last = nullptr;
+    bool header = false;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      const std::vector<std::string> f = fieldsOf(line);
+      if (!header) {
+        if (f.size() != 3 || f[0] != "symseq-plugin-index" || integerOf(f[1]) != kIndexFormat || f[2] != kAbiIdText)
+          return {};
+        header = true;
+      } else if (f[0] == "plugin" && f.size() == 11) {
+        IndexedPlugin p;
+        p.stamp = {integerOf(f[2]), integerOf(f[3])};
+        p.info.kind = enumNamed(f[4], PluginKind::Writer).value();
+        p.info.name = f[5];
+        p.info.version = f[6];
+        p.info.summary = f[7];
+        p.info.buildId = f[8];
+        p.info.family = f[9];
+        p.info.defaultSearcher = f[10];
+        const auto [it, added] = out.emplace(f[1], std::move(p));
+        if (!added) return {};
+        last = &it->second;
+      } else if (f[0] == "consults" && last) {
+        last->info.consults.assign(f.begin() + 1, f.end());
+      } else if (f[0] == "option" && f.size() == 5 && last) {
+        last->info.options.push_back({f[1], enumNamed(f[2], OptionType::StringList).value(), f[3], f[4]});
+      } else {
+        return {};
+      }
+    }
+    if (!header) return {};
+  } catch (const std::exception&) {  // a number that is not one, an unknown kind or type
+    return {};
+  }
+  return out;
+}
+
+std::vector<fs::path> sharedObjectsIn(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
     throw PluginError("plugin directory '" + dir.string() + "' does not exist or is not a directory", std::nullopt,
@@ -250,7 +384,88 @@ void Registry::loadDirectory(const fs::path& dir) {
   // File-name order, so which of two clashing plugins is reported is reproducible.
   std::sort(files.begin(), files.end(),
             [](const fs::path& a, const fs::path& b) { return a.filename().string() < b.filename().string(); });
-  for (const auto& f : files) loadFile(f);
+  return files;
+}
+
+fs::path canonicalFile(const fs::path& given, std::error_code& ec) {
+  // Absolute, so dlopen never resolves a bare name against the working directory.
+  return fs::weakly_canonical(fs::absolute(given), ec);
+}
+
+// An entry's key must be free; the message names the file that has it already. (Templates over
+// the entry map, which is private to Registry.)
+template <class Entries>
+void requireUnique(const Entries& entries, const PluginInfo& info) {
+  const auto it = entries.find(std::make_pair(info.kind, info.name));
+  if (it == entries.end()) return;
+  const fs::path& other = it->second->info.file;
+  throw PluginError(std::string(toString(info.kind)) + " plugin '" + info.name + "' is already provided by " +
+                        (other.empty() ? std::string("a built-in plugin") : "'" + other.string() + "'"),
+                    info.file.empty() ? std::nullopt : std::optional(SourceLocation{info.file.string()}),
+                    "plugin names must be unique per kind; remove one of the two");
+}
+
+// The descriptor of an entry, opening its library first if the entry came from an index. The
+// file had the size and time the index names, so it is the file the index describes unless the
+// index lies: it is checked as a load without index would check it, and refused if its
+// descriptor says anything else than the index did.
+template <class Entry>
+const PluginDescriptor& descriptorOf(const Entry& e) {
+  const std::lock_guard lock(e.mutex);
+  if (e.descriptor) return *e.descriptor;
+  const Opened opened = openChecked(e.info.file);
+  if (!sameInfo(infoOf(*opened.descriptor, e.info.file), e.info))
+    throw fileError(e.info.file,
+                    "the plugin's descriptor differs from what the plugin index of its directory says of it (" +
+                        std::string(toString(e.info.kind)) + " plugin '" + e.info.name + "')",
+                    fmt::format("rewrite the index: symseq plugins --write-index {}", e.info.file.parent_path().string()));
+  e.library = std::shared_ptr<const void>(opened.library, opened.library.get());
+  e.descriptor = *opened.descriptor;
+  return *e.descriptor;
+}
+
+}  // namespace
+
+void Registry::loadFile(const fs::path& given) {
+  std::error_code ec;
+  const fs::path file = canonicalFile(given, ec);
+  if (ec || !fs::is_regular_file(file))
+    throw fileError(given, "no such plugin file", "check the path given with --plugin-dir or plugin_dirs");
+  // Loading a file twice (a directory named twice) is harmless, not a duplicate.
+  for (const auto& [key, e] : entries_)
+    if (e->info.file == file) return;
+  const Opened opened = openChecked(file);
+  add(*opened.descriptor, std::shared_ptr<const void>(opened.library, opened.library.get()), file);
+}
+
+void Registry::loadDirectory(const fs::path& dir) {
+  const std::vector<fs::path> files = sharedObjectsIn(dir);
+  const auto index = readIndex(dir);
+  std::error_code dirError;
+  const fs::path canonicalDir = canonicalFile(dir, dirError);
+  for (const auto& f : files) {
+    const auto it = index.find(f.filename().string());
+    const std::optional<FileStamp> stamp = it == index.end() || dirError ? std::nullopt : stampOf(f);
+    if (!stamp || *stamp != it->second.stamp) {
+      loadFile(f);
+      continue;
+    }
+    // The path loadFile would record: the directory's canonical path once, not each file's.
+    std::error_code ec;
+    const fs::path file = fs::is_symlink(f, ec) ? canonicalFile(f, ec) : canonicalDir / f.filename();
+    if (ec) {
+      loadFile(f);  // says what is wrong with it
+      continue;
+    }
+    if (std::any_of(entries_.begin(), entries_.end(), [&](const auto& e) { return e.second->info.file == file; }))
+      continue;
+    auto entry = std::make_unique<Entry>();
+    entry->info = it->second.info;
+    entry->info.file = file;
+    requireUnique(entries_, entry->info);
+    auto key = std::make_pair(entry->info.kind, entry->info.name);
+    entries_.emplace(std::move(key), std::move(entry));
+  }
 }
 
 void Registry::addBuiltin(const PluginDescriptor& descriptor) {
@@ -261,24 +476,12 @@ void Registry::addBuiltin(const PluginDescriptor& descriptor) {
 }
 
 void Registry::add(const PluginDescriptor& d, std::shared_ptr<const void> library, const fs::path& file) {
-  auto key = std::make_pair(d.kind, std::string(d.name));
-  if (auto it = entries_.find(key); it != entries_.end()) {
-    const fs::path& other = it->second->info.file;
-    throw PluginError(std::string(toString(d.kind)) + " plugin '" + d.name + "' is already provided by " +
-                          (other.empty() ? std::string("a built-in plugin") : "'" + other.string() + "'"),
-                      file.empty() ? std::nullopt : std::optional(SourceLocation{file.string()}),
-                      "plugin names must be unique per kind; remove one of the two");
-  }
   auto entry = std::make_unique<Entry>();
-  auto text = [](const char* s) { return std::string(s ? s : ""); };
-  std::vector<OptionInfo> options;
-  for (const OptionSpec& o : d.options) options.push_back({o.name, o.type, text(o.defaultValue), text(o.help)});
-  std::vector<std::string> consults;
-  for (const char* family : d.consults) consults.push_back(text(family));
-  entry->info = PluginInfo{d.kind, d.name, text(d.version), text(d.summary), text(d.buildId), file, std::move(options),
-                           text(d.family), std::move(consults), text(d.defaultSearcher)};
+  entry->info = infoOf(d, file);
   entry->descriptor = d;
   entry->library = std::move(library);
+  requireUnique(entries_, entry->info);
+  auto key = std::make_pair(entry->info.kind, entry->info.name);
   entries_.emplace(std::move(key), std::move(entry));
 }
 
@@ -313,32 +516,38 @@ const PluginInfo& Registry::info(PluginKind kind, std::string_view name) const {
 
 PluginPtr<Frontend> Registry::makeFrontend(std::string_view name, const Options& options) const {
   const Entry& e = entry(PluginKind::Frontend, name);
-  return anchored(guarded(e.info, [&] { return e.descriptor.makeFrontend(options); }), e.library, e.info);
+  const PluginDescriptor& d = descriptorOf(e);  // opens the library first if the index registered it
+  return anchored(guarded(e.info, [&] { return d.makeFrontend(options); }), e.library, e.info);
 }
 
 PluginPtr<Solver> Registry::makeSolver(std::string_view name, ExprContext& ctx, const Options& options) const {
   const Entry& e = entry(PluginKind::Solver, name);
-  return anchored(guarded(e.info, [&] { return e.descriptor.makeSolver(ctx, options); }), e.library, e.info);
+  const PluginDescriptor& d = descriptorOf(e);  // opens the library first if the index registered it
+  return anchored(guarded(e.info, [&] { return d.makeSolver(ctx, options); }), e.library, e.info);
 }
 
 PluginPtr<Strategy> Registry::makeStrategy(std::string_view name, const Options& options) const {
   const Entry& e = entry(PluginKind::Strategy, name);
-  return anchored(guarded(e.info, [&] { return e.descriptor.makeStrategy(options); }), e.library, e.info);
+  const PluginDescriptor& d = descriptorOf(e);  // opens the library first if the index registered it
+  return anchored(guarded(e.info, [&] { return d.makeStrategy(options); }), e.library, e.info);
 }
 
 PluginPtr<Heuristic> Registry::makeHeuristic(std::string_view name, const Options& options) const {
   const Entry& e = entry(PluginKind::Heuristic, name);
-  return anchored(guarded(e.info, [&] { return e.descriptor.makeHeuristic(options); }), e.library, e.info);
+  const PluginDescriptor& d = descriptorOf(e);  // opens the library first if the index registered it
+  return anchored(guarded(e.info, [&] { return d.makeHeuristic(options); }), e.library, e.info);
 }
 
 PluginPtr<Searcher> Registry::makeSearcher(std::string_view name, const Options& options) const {
   const Entry& e = entry(PluginKind::Searcher, name);
-  return anchored(guarded(e.info, [&] { return e.descriptor.makeSearcher(options); }), e.library, e.info);
+  const PluginDescriptor& d = descriptorOf(e);  // opens the library first if the index registered it
+  return anchored(guarded(e.info, [&] { return d.makeSearcher(options); }), e.library, e.info);
 }
 
 PluginPtr<Writer> Registry::makeWriter(std::string_view name, const Options& options) const {
   const Entry& e = entry(PluginKind::Writer, name);
-  return anchored(guarded(e.info, [&] { return e.descriptor.makeWriter(options); }), e.library, e.info);
+  const PluginDescriptor& d = descriptorOf(e);  // opens the library first if the index registered it
+  return anchored(guarded(e.info, [&] { return d.makeWriter(options); }), e.library, e.info);
 }
 
 }  // namespace symseq
