@@ -15,6 +15,7 @@
 #include "symseq/tree/Summaries.h"
 #include "CheckPool.h"
 #include "TreeTests.h"
+#include "TreeThreads.h"
 
 namespace symseq {
 
@@ -75,7 +76,7 @@ std::chrono::steady_clock::time_point explorationDeadline(std::chrono::steady_cl
 
 class TreeExplorer {
  public:
-  TreeExplorer(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options)
+  TreeExplorer(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options, std::uint32_t threads)
       : job_(job), searcher_(searcher), options_(options), system_(job.system), executor_(job.system),
         tree_(std::make_shared<SymbolicTree>()), targetList_(job.targets), coveredFlags_(job.targets.size(), 0),
         lastNewCoverage_(std::chrono::steady_clock::now()), uncoveredOut_(system_.locations.size(), 0),
@@ -101,9 +102,9 @@ class TreeExplorer {
     }
     computeDistances();
     // Helpers only for what they can check alone: guards without calls, in the uf encoding.
-    if (options.threads > 1 && job.solvers != nullptr && !pairwise() && system_.externals.empty() &&
+    if (threads > 1 && job.solvers != nullptr && !pairwise() && system_.externals.empty() &&
         system_.contracts.empty())
-      pool_.emplace(*job.solvers, options.threads - 1);
+      pool_.emplace(*job.solvers, threads - 1);
   }
 
   GenerationResult run() {
@@ -542,9 +543,6 @@ TreeSearchOptions treeSearchOptions(const Options& options) {
   if (height < 0 || height > std::numeric_limits<std::uint32_t>::max())
     throw options.invalid("height", "must be between 0 (no limit) and 4294967295");
   o.height = static_cast<std::uint32_t>(height);
-  const std::int64_t threads = options.getInt("threads");
-  if (threads < 1 || threads > 256) throw options.invalid("threads", "must be between 1 and 256", "1 searches on one thread");
-  o.threads = static_cast<std::uint32_t>(threads);
   const std::string determinism = options.getString("determinism");
   if (determinism == "pairwise")
     o.determinism = Determinism::Pairwise;
@@ -555,7 +553,18 @@ TreeSearchOptions treeSearchOptions(const Options& options) {
 }
 
 GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options) {
-  return TreeExplorer(job, searcher, options).run();
+  return TreeExplorer(job, searcher, options, 1).run();
+}
+
+std::uint32_t treeSearchThreads(const Options& options) {
+  const std::int64_t threads = options.getInt("threads");
+  if (threads < 1 || threads > 256) throw options.invalid("threads", "must be between 1 and 256", "1 searches on one thread");
+  return static_cast<std::uint32_t>(threads);
+}
+
+GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options,
+                             std::uint32_t threads) {
+  return TreeExplorer(job, searcher, options, threads).run();
 }
 
 }  // namespace symseq

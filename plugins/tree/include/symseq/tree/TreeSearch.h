@@ -11,11 +11,6 @@
 // Tests: for every covered target, the shallowest node reached by it; nodes on another chosen
 // node's path are dropped; each remaining path is solved once more (with the final tables) and
 // becomes a TestSequence that names its transitions and expects the outputs the model predicts.
-//
-// On several threads (`threads`), the thread that calls exploreTree still builds every
-// expression (ExprContext is not thread-safe); helpers only check the guards of one expansion's
-// children on solvers of their own while it waits, and their answers are taken in the children's
-// order, so the tree, the tests and the counters do not depend on the number of threads.
 #include <cstdint>
 #include <span>
 
@@ -36,10 +31,6 @@ struct TreeSearchOptions {
   // How the programs' determinism is enforced (feasibility/PathSet.h): congruence on their
   // uninterpreted symbols, or the paper's pairwise condition on fresh results (for comparison).
   Determinism determinism = Determinism::UninterpretedFunctions;
-  // Threads that check the children's guards (docs/parallel.md): 1 checks them all on the run's
-  // solver; more adds helpers, each with a solver of its own (GenerationJob::solvers). The
-  // results are the same whatever the number.
-  std::uint32_t threads = 1;
 };
 
 // The options every tree strategy declares, and reading them.
