@@ -50,9 +50,9 @@ TEST_CASE("portfolio: a cancelled solver answers Unknown without asking, and say
   CancellableSolver solver(test::makeShippedSolver(ctx), cancelled);
   const Expr x = ctx.var("x", Sort::integer());
   solver.add(ctx.make(Op::Gt, {x, ctx.intVal(1)}));
-  CHECK(solver.check({}) == CheckResult::Sat);
+  CHECK((solver.check({}) == CheckResult::Sat));
   cancelled = true;
-  CHECK(solver.check({}) == CheckResult::Unknown);
+  CHECK((solver.check({}) == CheckResult::Unknown));
   CHECK(solver.reasonUnknown().find("cancelled") != std::string::npos);
   CHECK(solver.stats().queries == 1);  // the back end was asked once only
 }

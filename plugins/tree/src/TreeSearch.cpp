@@ -235,7 +235,7 @@ class TreeExplorer {
     std::vector<Pruned> pruned;
     job_.solver.push();
     for (Expr c : from.state.pathCondition) job_.solver.add(c);
-    const std::span<const TransitionId> outgoing = system_.outgoing(from.state.location);
+    const auto outgoing = system_.outgoing(from.state.location);  // a vector, made per call
     // SolveTab's query for a child without calls: its guard under the empty conjunction of summaries.
     const Expr noSums = summaries(system_.context(), {}, tables());
     std::size_t next = 0;
