@@ -66,7 +66,7 @@ class CountingSolvers final : public SolverFactory {
 struct RingOutcome {
   std::vector<std::string> tree;  // per node: parent, transition, depth
   std::vector<std::string> pruned;
-  std::vector<std::string> sequences;
+  std::vector<std::string> sequences;  // each test's transitions
   std::uint64_t queries = 0;        // all threads
   std::uint64_t helperQueries = 0;  // the helpers' share
   std::uint64_t helpers = 0;
@@ -104,7 +104,8 @@ RingOutcome exploreRing(std::int64_t threads, std::uint64_t maxStates, bool stop
       std::string text;
       for (const TestStep& step : s.steps) {
         for (TransitionId t : step.path) text += std::to_string(t) + ",";
-        for (const auto& [variable, value] : step.inputs) text += std::string(variable.name()) + "=" + value.toString() + ";";
+        // Not the input values: they are the run's solver's models once the search is over, and z3's
+        // model may depend on the queries that solver answered before (docs/parallel.md, "Known gap").
       }
       out.sequences.push_back(text);
     }
@@ -164,7 +165,9 @@ TEST_CASE("parallel tree: the ring on 1, 2 and 3 threads gives the same tree, te
 
 TEST_CASE("parallel tree: stopping on max_states and on full coverage within an expansion, as on one thread") {
   // max_states lands inside expansions for these sizes (three children each).
-  for (std::uint64_t maxStates : {1u, 2u, 7u, 50u, 301u}) {
+  std::vector<std::uint64_t> sizes{50, 301};
+  for (std::uint64_t n = 1; n <= 30; ++n) sizes.push_back(n);  // every boundary of the first expansions
+  for (std::uint64_t maxStates : sizes) {
     CAPTURE(maxStates);
     checkSame(exploreRing(1, maxStates, false), exploreRing(2, maxStates, false));
   }
