@@ -1,6 +1,11 @@
 #include "symseq/run/ExecuteRun.h"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <system_error>
 
@@ -17,8 +22,11 @@
 #include "symseq/run/ModelAcceptance.h"
 #include "symseq/summary/TableCsv.h"
 #include "symseq/solver/BudgetLayer.h"
+#include "symseq/solver/SolverLayer.h"
 #include "symseq/run/SolverChain.h"
 #include "symseq/run/OutputWriters.h"
+#include "symseq/run/PluginOptions.h"
+#include "symseq/run/Portfolio.h"
 #include "symseq/exec/RunResult.h"
 #include "symseq/run/Assume.h"
 #include "symseq/run/Targets.h"
@@ -38,33 +46,116 @@ void prepareOutputDir(const std::filesystem::path& dir) {
                 std::nullopt, "set [output] dir to a writable directory");
 }
 
-}  // namespace
+// The solvers a strategy makes for its threads, like the run's own (the chain makes them); what
+// they did is added to the run's solver statistics when they are done, so that the statistics
+// count every query whatever the number of threads.
+class HelperSolvers final : public SolverFactory {
+ public:
+  HelperSolvers(const SolverFactory& chain, const std::atomic<bool>* cancelled) : chain_(chain), cancelled_(cancelled) {}
 
-RunSummary executeRun(const RunConfig& config, Registry& registry) {
-  const auto started = std::chrono::steady_clock::now();
-  // Declared first so that it outlives the solver and everything else bound to it.
-  ExprContext ctx;
+  PluginPtr<Solver> make() const override {
+    PluginPtr<Solver> solver = chain_.make();
+    if (cancelled_ != nullptr) solver = makePluginPtr<CancellableSolver>(std::move(solver), *cancelled_);
+    return makePluginPtr<Counted>(std::move(solver), *this);
+  }
 
-  // Plugins and the model first: a factory that rejects an option, or a bad model, fails the run
-  // before anything is written.
-  auto frontend = registry.makeFrontend(config.model.frontend.name, config.model.frontend.options);
-  auto strategy = registry.makeStrategy(config.strategy.name, config.strategy.options);
+  // `own` (the run's solver's statistics) and those of every helper solver destroyed so far.
+  SolverStats total(SolverStats own) const {
+    const std::lock_guard lock(mutex_);
+    add(own, done_);
+    return own;
+  }
+
+ private:
+  class Counted final : public SolverLayer {
+   public:
+    Counted(PluginPtr<Solver> inner, const HelperSolvers& owner) : SolverLayer(std::move(inner)), owner_(owner) {}
+    ~Counted() override {
+      const std::lock_guard lock(owner_.mutex_);
+      HelperSolvers::add(owner_.done_, stats());
+    }
+    Counted(const Counted&) = delete;
+    Counted& operator=(const Counted&) = delete;
+
+   private:
+    const HelperSolvers& owner_;
+  };
+
+  static void add(SolverStats& to, const SolverStats& from) {
+    to.queries += from.queries;
+    to.sat += from.sat;
+    to.unsat += from.unsat;
+    to.unknown += from.unknown;
+    to.time += from.time;
+    for (const auto& [name, value] : from.layers) {
+      auto it = std::find_if(to.layers.begin(), to.layers.end(), [&](const auto& l) { return l.first == name; });
+      if (it == to.layers.end())
+        to.layers.emplace_back(name, value);
+      else
+        it->second += value;
+    }
+  }
+
+  const SolverFactory& chain_;
+  const std::atomic<bool>* cancelled_;  // a portfolio's entrant: raised when it lost
+  mutable std::mutex mutex_;
+  mutable SolverStats done_;
+};
+
+// The plugins a run makes, on the calling thread (a portfolio's entrants run on threads of their
+// own; the registry is only read there).
+struct RunPlugins {
+  PluginPtr<Frontend> frontend;
+  PluginPtr<Strategy> strategy;
   PluginPtr<Searcher> searcher;
-  if (config.searcher) searcher = registry.makeSearcher(config.searcher->name, config.searcher->options);
   std::vector<PluginPtr<Heuristic>> heuristics;
-  for (const auto& h : config.heuristics) heuristics.push_back(registry.makeHeuristic(h.name, h.options));
-  const std::vector<OutputFormat> formats = makeOutputFormats(config.output, registry);
-  TransitionSystem loaded = frontend->load(config.model.file, ctx);
+
+  RunPlugins(const RunConfig& config, Registry& registry)
+      : frontend(registry.makeFrontend(config.model.frontend.name, config.model.frontend.options)),
+        strategy(registry.makeStrategy(config.strategy.name, config.strategy.options)) {
+    if (config.searcher) searcher = registry.makeSearcher(config.searcher->name, config.searcher->options);
+    for (const auto& h : config.heuristics) heuristics.push_back(registry.makeHeuristic(h.name, h.options));
+  }
+};
+
+// A run generated and replayed, not yet written; it owns its context, which everything in it
+// refers to.
+struct GeneratedRun {
+  std::unique_ptr<ExprContext> ctx = std::make_unique<ExprContext>();
+  std::unique_ptr<TransitionSystem> system;
+  RunExternals externals;
+  RunResult result;
+  ResultHeader header;
+  std::string smtLog;
+};
+
+// Thrown by a cancelled portfolio entrant once its strategy returns: its results are not wanted.
+struct RunCancelled {};
+
+// Everything up to writing. `beforeGeneration` runs once the model and its checks have passed
+// (the single run prepares its output directory there, before searching). With `cancelled`,
+// every solver of the run stops answering once it is raised (a portfolio's loser).
+GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins& plugins,
+                         std::chrono::steady_clock::time_point started, const std::function<void()>& beforeGeneration,
+                         const std::atomic<bool>* cancelled) {
+  GeneratedRun run;
+  ExprContext& ctx = *run.ctx;
+  auto cancellable = [&](PluginPtr<Solver> s) -> PluginPtr<Solver> {
+    if (cancelled == nullptr) return s;
+    return makePluginPtr<CancellableSolver>(std::move(s), *cancelled);
+  };
+  TransitionSystem loaded = plugins.frontend->load(config.model.file, ctx);
   const std::vector<Expr> assumptions = applyAssumptions(config.assume, loaded);
-  const TransitionSystem system = std::move(loaded);
+  run.system = std::make_unique<TransitionSystem>(std::move(loaded));
+  const TransitionSystem& system = *run.system;
   system.validate();
-  requireAcceptance(*strategy, config.strategy, system, registry);
+  requireAcceptance(*plugins.strategy, config.strategy, system, registry);
   const std::vector<TransitionId> targets = resolveTargets(config.targets, system);
-  RunExternals externals = loadExternals(config.externals, system, config.pluginDirs);
+  run.externals = loadExternals(config.externals, system, config.pluginDirs);
 
   const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
   const SolverChain chain(config.solver, config.budgets, deadline, registry, ctx);
-  PluginPtr<Solver> solver = chain.make();
+  PluginPtr<Solver> solver = cancellable(chain.make());
   // Contracts are checked before anything is written: an overlap is an error in the model.
   const std::vector<ModelFinding> findings = checkModelContracts(system, *solver);
   // So are the guards (a synchronous machine's overlap is an error), with a solver of their own:
@@ -72,9 +163,10 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   std::vector<ModelFinding> checks;
   std::vector<DeadTransition> dead;
   {
-    BudgetLayer guardSolver(registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options),
-                            config.budgets.solverQueries, deadline, config.solver.queryTimeout);
-    GuardReport report = analyzeModelGuards(system, guardSolver);
+    PluginPtr<Solver> guardSolver = cancellable(makePluginPtr<BudgetLayer>(
+        registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options), config.budgets.solverQueries,
+        deadline, config.solver.queryTimeout));
+    GuardReport report = analyzeModelGuards(system, *guardSolver);
     checks = guardFindings(system, report);
     dead = std::move(report.dead);
   }
@@ -85,27 +177,29 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   for (TransitionId t : targets)
     if (!deadTargets.contains(t)) searched.push_back(t);
 
-  prepareOutputDir(config.output.dir);
-  writeEffectiveConfig(config, registry);
-
+  beforeGeneration();
 
   std::vector<HeuristicRef> heuristicViews;
-  for (std::size_t i = 0; i < heuristics.size(); ++i)
-    heuristicViews.push_back({config.heuristics[i].name, heuristics[i].get()});
+  for (std::size_t i = 0; i < plugins.heuristics.size(); ++i)
+    heuristicViews.push_back({config.heuristics[i].name, plugins.heuristics[i].get()});
   GenerationJob job{system, *solver, heuristicViews, searched, config.budgets, config.seed, deadline};
-  job.searcher = searcher.get();
+  job.searcher = plugins.searcher.get();
   job.assumptions = assumptions;
-  job.solvers = &chain;
+  // Each helper made on the exploring thread; a portfolio's loser cancels them too.
+  const HelperSolvers helperSolvers(chain, cancelled);
+  job.solvers = &helperSolvers;
   if (!system.externals.empty()) {
-    job.tables = &externals.tables;
-    job.functions = externals.functions();
+    job.tables = &run.externals.tables;
+    job.functions = run.externals.functions();
   }
-  GenerationResult proposed = strategy->generate(job);
+  GenerationResult proposed = plugins.strategy->generate(job);
+  if (cancelled != nullptr && cancelled->load()) throw RunCancelled{};
   for (TestSequence& s : proposed.sequences)
     if (s.foundBy.empty()) s.foundBy = config.strategy.name;
 
   // The truth: only what replays on the model (with the real external functions) is reported.
-  RunResult result = checkByReplay(system, targets, proposed, externals.functions());
+  RunResult& result = run.result;
+  result = checkByReplay(system, targets, proposed, run.externals.functions());
   for (TargetOutcome& o : result.targets)
     if (auto it = deadTargets.find(o.transition); it != deadTargets.end() && !o.covered) {
       o.reason = UncoveredReason::InfeasibleWithinBound;
@@ -114,37 +208,98 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
   result.findings.insert(result.findings.begin(), findings.begin(), findings.end());
   result.checks = std::move(checks);
   // Programs with an implementation: a result outside the contract is the implementation's fault.
-  if (const FunctionInterpretations* implementations = externals.functions())
+  if (const FunctionInterpretations* implementations = run.externals.functions())
     for (const ContractViolation& v : checkImplementations(system, result.sequences, *implementations))
       result.findings.push_back({"implementation-violates-contract", v.message, v.contract->where});
   // Deadlocks of the tree (designs), with a solver of their own like the guard checks, within
   // what is left of the run's time.
   if (!system.environment.empty() && result.tree) {
-    BudgetLayer deadlockSolver(registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options),
-                               config.budgets.solverQueries, deadline, config.solver.queryTimeout);
+    PluginPtr<Solver> deadlockSolver = cancellable(makePluginPtr<BudgetLayer>(
+        registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options), config.budgets.solverQueries,
+        deadline, config.solver.queryTimeout));
     DeadlockLimits limits;
     limits.deadline = deadline;
-    reportDeadlocks(system, result, deadlockSolver, limits);
+    reportDeadlocks(system, result, *deadlockSolver, limits);
   }
-  result.solver = solver->stats();
+  result.solver = helperSolvers.total(solver->stats());
   result.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-
-  const ResultHeader header{config.model.file.filename().string(), config.model.frontend.name,
+  run.header = ResultHeader{config.model.file.filename().string(), config.model.frontend.name,
                             std::string(solver->name()) + " " + solver->version(), config.strategy.name, config.seed};
+  if (!config.solver.logSmt2.empty()) run.smtLog = chain.smtLog();
+  return run;
+}
+
+// The files of a generated run, each whole or not at all.
+RunSummary writeRun(const RunConfig& config, const std::vector<OutputFormat>& formats, const GeneratedRun& run) {
+  const RunResult& result = run.result;
   // Every writer first, then their files: a failing writer leaves none of them behind.
   std::vector<std::string> reserved{kEffectiveConfigName, "tables"};
   if (!config.solver.logSmt2.empty()) reserved.push_back(config.solver.logSmt2);
-  const std::vector<OutputFile> files = writeOutputFiles(formats, WriterInput{result, system, header}, reserved);
+  const std::vector<OutputFile> files = writeOutputFiles(formats, WriterInput{result, *run.system, run.header}, reserved);
   for (const OutputFile& file : files) writeFileAtomically(config.output.dir / file.name, file.contents);
   // The enriched tables, for the next run to start from.
-  if (!system.externals.empty()) {
+  if (!run.system->externals.empty()) {
     std::filesystem::create_directories(config.output.dir / "tables");
-    for (const auto& [id, table] : externals.tables.all())
+    for (const auto& [id, table] : run.externals.tables.all())
       writeFileAtomically(config.output.dir / "tables" / (table.function().name() + ".csv"), tableCsv(table));
   }
   // The SMT-LIB2 log is written only when the run ends well, so a failed run leaves none behind.
-  if (!config.solver.logSmt2.empty()) writeFileAtomically(config.output.dir / config.solver.logSmt2, chain.smtLog());
+  if (!config.solver.logSmt2.empty()) writeFileAtomically(config.output.dir / config.solver.logSmt2, run.smtLog);
   return RunSummary{consoleSummary(files, result, config.output.dir), result.replayed};
+}
+
+// [solver] portfolio: every listed solver runs the whole run (its own context, model, plugins
+// and solvers); the first to finish gives the results, which name it in the header's solver. The
+// run's solver keeps the run file's options, the others their defaults.
+RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::chrono::steady_clock::time_point started) {
+  std::vector<RunConfig> configs;
+  std::vector<std::unique_ptr<RunPlugins>> plugins;
+  for (const std::string& name : config.solver.portfolio) {
+    RunConfig c = config;
+    if (name != config.solver.plugin.name) {
+      c.solver.plugin.name = name;
+      c.solver.plugin.options = defaultOptions(registry.info(PluginKind::Solver, name));
+    }
+    c.solver.portfolio.clear();
+    // Made here, on this thread: the entrants' threads only read the registry.
+    plugins.push_back(std::make_unique<RunPlugins>(c, registry));
+    {
+      ExprContext probe;
+      (void)registry.makeSolver(name, probe, c.solver.plugin.options);
+    }
+    configs.push_back(std::move(c));
+  }
+  const std::vector<OutputFormat> formats = makeOutputFormats(config.output, registry);
+  std::vector<std::optional<GeneratedRun>> runs(configs.size());
+  std::vector<PortfolioEntrant> entrants;
+  for (std::size_t i = 0; i < configs.size(); ++i)
+    entrants.emplace_back([&, i](const std::atomic<bool>& cancelled) {
+      runs[i] = generateRun(configs[i], registry, *plugins[i], started, [] {}, &cancelled);
+    });
+  const std::size_t winner = racePortfolio(entrants);
+  GeneratedRun& run = *runs[winner];
+  // The effective configuration is the run file's (the portfolio as written); the results say
+  // which solver won.
+  prepareOutputDir(config.output.dir);
+  writeEffectiveConfig(config, registry);
+  run.result.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return writeRun(config, formats, run);
+}
+
+}  // namespace
+
+RunSummary executeRun(const RunConfig& config, Registry& registry) {
+  const auto started = std::chrono::steady_clock::now();
+  if (!config.solver.portfolio.empty()) return executePortfolio(config, registry, started);
+  // Plugins first: a factory that rejects an option fails the run before anything is written.
+  RunPlugins plugins(config, registry);
+  const std::vector<OutputFormat> formats = makeOutputFormats(config.output, registry);
+  // A bad model, too: the output directory is prepared once the model's checks have passed.
+  const GeneratedRun run = generateRun(config, registry, plugins, started, [&] {
+    prepareOutputDir(config.output.dir);
+    writeEffectiveConfig(config, registry);
+  }, nullptr);
+  return writeRun(config, formats, run);
 }
 
 }  // namespace symseq

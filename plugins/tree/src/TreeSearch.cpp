@@ -13,7 +13,9 @@
 #include "symseq/support/DidYouMean.h"
 #include "symseq/tree/SolveTab.h"
 #include "symseq/tree/Summaries.h"
+#include "CheckPool.h"
 #include "TreeTests.h"
+#include "TreeThreads.h"
 
 namespace symseq {
 
@@ -34,6 +36,8 @@ constexpr OptionSpec kOptions[] = {
     {"determinism", OptionType::String, "\"uf\"",
      "how programs known by contracts stay deterministic: uf (congruence on uninterpreted symbols) or pairwise "
      "(the paper's condition on fresh results; for comparison, same answers)"},
+    {"threads", OptionType::Int, "1",
+     "threads checking the children's guards, each with a solver of its own (>= 1); the results do not depend on it"},
 };
 
 
@@ -50,6 +54,16 @@ struct Child {
   TreeNode node;
 };
 
+// A child built but not yet decided: its state, and the terms of its step after χ and folding.
+struct Built {
+  TransitionId transition = 0;
+  Pending child;
+  Expr guard;
+  std::vector<Expr> inputs;
+  std::vector<Expr> outputs;
+  std::vector<CallRecord> newCalls;
+};
+
 // The run's deadline less a reserve for building the tests: a twentieth of the time left,
 // between 50 ms and 2 s.
 std::chrono::steady_clock::time_point explorationDeadline(std::chrono::steady_clock::time_point deadline) {
@@ -62,7 +76,7 @@ std::chrono::steady_clock::time_point explorationDeadline(std::chrono::steady_cl
 
 class TreeExplorer {
  public:
-  TreeExplorer(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options)
+  TreeExplorer(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options, std::uint32_t threads)
       : job_(job), searcher_(searcher), options_(options), system_(job.system), executor_(job.system),
         tree_(std::make_shared<SymbolicTree>()), targetList_(job.targets), coveredFlags_(job.targets.size(), 0),
         lastNewCoverage_(std::chrono::steady_clock::now()), uncoveredOut_(system_.locations.size(), 0),
@@ -87,6 +101,10 @@ class TreeExplorer {
       ++uncoveredOut_[system_.transitions[t].source];
     }
     computeDistances();
+    // Helpers only for what they can check alone: guards without calls, in the uf encoding.
+    if (threads > 1 && job.solvers != nullptr && !pairwise() && system_.externals.empty() &&
+        system_.contracts.empty())
+      pool_.emplace(*job.solvers, threads - 1);
   }
 
   GenerationResult run() {
@@ -168,6 +186,7 @@ class TreeExplorer {
   }
 
   void expand(const FrontierState& parentState, const Pending& from) {
+    if (pool_) return expandInParallel(parentState, from);
     const TreeNodeId parent = parentState.node;
     const double parentCost = parentState.queryCostSeconds;
     const std::size_t coveredBefore = coveredTargets_;
@@ -201,6 +220,88 @@ class TreeExplorer {
     for (const Pruned& p : pruned) record(parent, p);
     if (coveredTargets_ != coveredBefore) computeDistances();
     searcher_.update(added);
+  }
+
+  // As expand, with the guards checked on the pool's threads. The children are built, checked
+  // and added in waves, each as long as the sequential loop would surely go on: no more children
+  // than states left, and ending at the one that may cover the last uncovered target. So the same
+  // children are checked, added and pruned in the same order as by expand (the queries differ
+  // only in the solver that answers them).
+  void expandInParallel(const FrontierState& parentState, const Pending& from) {
+    const TreeNodeId parent = parentState.node;
+    const double parentCost = parentState.queryCostSeconds;
+    const std::size_t coveredBefore = coveredTargets_;
+    std::vector<FrontierState> added;
+    std::vector<Pruned> pruned;
+    job_.solver.push();
+    for (Expr c : from.state.pathCondition) job_.solver.add(c);
+    const auto outgoing = system_.outgoing(from.state.location);  // a vector, made per call
+    // SolveTab's query for a child without calls: its guard under the empty conjunction of summaries.
+    const Expr noSums = summaries(system_.context(), {}, tables());
+    std::size_t next = 0;
+    while (next < outgoing.size() && !stopped()) {
+      const std::size_t room = options_.maxStates - tree_->nodes.size();  // >= 1: not stopped
+      const std::size_t uncovered = targets_.size() - coveredTargets_;
+      std::set<TransitionId> mayCover;
+      std::size_t end = next;
+      while (end < outgoing.size() && end - next < room) {
+        const TransitionId t = outgoing[end++];
+        if (targets_.contains(t) && !covered_.contains(t) && mayCover.insert(t).second && options_.stopWhenCovered &&
+            mayCover.size() == uncovered)
+          break;
+      }
+      std::vector<Built> wave;
+      std::vector<double> buildSeconds;
+      std::vector<Expr> guards;
+      std::vector<std::size_t> query(end - next, kNoQuery);  // per child of the wave: its guard's index
+      for (std::size_t i = next; i < end; ++i) {
+        const auto started = std::chrono::steady_clock::now();
+        wave.push_back(build(from, outgoing[i]));
+        buildSeconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+        const Built& b = wave.back();
+        if (!b.guard.isConst() && b.newCalls.empty() && from.calls.empty()) {
+          query[i - next] = guards.size();
+          guards.push_back(b.guard);
+        }
+      }
+      const std::vector<GuardAnswer> answers =
+          pool_->check(GuardBatch{from.state.pathCondition, noSums, guards}, job_.solver);
+      for (std::size_t i = 0; i < wave.size(); ++i) {
+        if (i > 0 && stopped()) break;  // only the time can stop the loop within a wave
+        const TransitionId t = wave[i].transition;
+        const GuardAnswer* answer = query[i] == kNoQuery ? nullptr : &answers[query[i]];
+        std::optional<Child> child = decide(std::move(wave[i]), pruned, answer ? &answer->answer : nullptr);
+        const double cost = parentCost + buildSeconds[i] + (answer ? answer->seconds : 0.0);
+        if (!child) continue;
+        addChild(parentState, t, std::move(*child), cost, added);
+      }
+      next = end;
+    }
+    job_.solver.pop();
+    for (const Pruned& p : pruned) record(parent, p);
+    if (coveredTargets_ != coveredBefore) computeDistances();
+    searcher_.update(added);
+  }
+
+  static constexpr std::size_t kNoQuery = static_cast<std::size_t>(-1);
+
+  // Adds a feasible child under the state expanded, as expand does.
+  void addChild(const FrontierState& parentState, TransitionId t, Child child, double cost,
+                std::vector<FrontierState>& added) {
+    const TreeNodeId parent = parentState.node;
+    const TreeNodeId id = static_cast<TreeNodeId>(tree_->nodes.size());
+    TreeNode& node = tree_->nodes.emplace_back(std::move(child.node));
+    node.id = id;
+    node.parent = parent;
+    tree_->nodes[parent].children.push_back(id);
+    const bool coveredNew = cover(t);
+    std::vector<TransitionId> path = paths_[parent];
+    path.push_back(t);
+    paths_.push_back(std::move(path));
+    const std::uint32_t before = parentState.pathStepsSinceNewCoverage;
+    const std::uint32_t since = coveredNew ? 0 : before == kNoDistance ? kNoDistance : before + 1;
+    added.push_back({id, child.pending.state.location, child.pending.state.depth, cost, since});
+    pending_.emplace(id, std::move(child.pending));
   }
 
   bool pairwise() const { return options_.determinism == Determinism::Pairwise; }
@@ -248,6 +349,11 @@ class TreeExplorer {
   // The child through `t`, or none when it is infeasible up to the tables (or unknown; then
   // it is added to `pruned`).
   std::optional<Child> step(const Pending& from, TransitionId t, std::vector<Pruned>& pruned) {
+    return decide(build(from, t), pruned, nullptr);
+  }
+
+  // The child through `t` with its new terms rewritten by χ and folded; no query.
+  Built build(const Pending& from, TransitionId t) {
     ExprContext& ctx = system_.context();
     const Transition& transition = system_.transitions[t];
     SymbolicStep s = executor_.apply(from.state, t);
@@ -263,13 +369,24 @@ class TreeExplorer {
       Expr& value = child.state.store.at(u.variable);
       value = foldConstants(ctx, chi.rewrite(value));
     }
+    return Built{t, std::move(child), guard, std::move(s.inputs), std::move(outputs), chi.calls()};
+  }
+
+  // Whether the built child is kept, as step: `answered` is SolveTab's answer for a child without
+  // calls when a helper already checked its guard; none to check it here.
+  std::optional<Child> decide(Built built, std::vector<Pruned>& pruned, const CheckResult* answered) {
+    ExprContext& ctx = system_.context();
+    const TransitionId t = built.transition;
+    const Transition& transition = system_.transitions[t];
+    Pending& child = built.child;
+    const Expr guard = built.guard;
     if (guard.isConst() && !guard.value().asBool()) {
       stats_.add(stat::kPrunedStates);
       pruned.push_back({t, {}});
       return std::nullopt;
     }
     if (!guard.isConst()) child.state.pathCondition.push_back(guard);
-    const std::vector<CallRecord>& newCalls = chi.calls();
+    const std::vector<CallRecord>& newCalls = built.newCalls;
     child.calls.insert(child.calls.end(), newCalls.begin(), newCalls.end());
     // Whether determinism may be what prunes the child: some conjunct of its path condition (not
     // only the new guard) reads a program's result.
@@ -289,8 +406,12 @@ class TreeExplorer {
     } else if (!guard.isConst() || !newCalls.empty()) {
       // A true guard without new calls keeps the parent's (satisfiable) constraints.
       const std::span<const Expr> newGuard(&guard, guard.isConst() ? 0 : 1);  // the parent's are asserted
-      const SolveTabResult r = solveTab(SolveTabJob{ctx, job_.solver, newGuard, child.calls, tables(), job_.functions,
-                                                    heuristics_, options_.enrichAttempts});
+      SolveTabResult r;
+      if (answered != nullptr)
+        r.answer = *answered;  // what SolveTab answers without calls: no heuristic, no row
+      else
+        r = solveTab(SolveTabJob{ctx, job_.solver, newGuard, child.calls, tables(), job_.functions, heuristics_,
+                                 options_.enrichAttempts});
       stats_.add(stat::kHeuristicCalls, r.heuristicCalls);
       stats_.add(stat::kHeuristicSuccesses, r.heuristicSuccesses);
       stats_.add(stat::kTableRowsAdded, r.rowsAdded);
@@ -311,8 +432,8 @@ class TreeExplorer {
     node.location = child.state.location;
     node.depth = child.state.depth;
     node.guard = guard;
-    node.inputs = std::move(s.inputs);
-    node.outputs = std::move(outputs);
+    node.inputs = std::move(built.inputs);
+    node.outputs = std::move(built.outputs);
     node.calls = newCalls;
     // The program calls the step made: updates whose whole value applies a program.
     for (const Update& u : transition.updates)
@@ -402,6 +523,7 @@ class TreeExplorer {
   std::vector<ExternalFailure> failures_;
   bool incomplete_ = false;  // some state was not decided, or not expanded for lack of budget
   std::map<TransitionId, std::vector<std::vector<Expr>>> excludedCandidates_;  // rememberExcluded
+  std::optional<CheckPool> pool_;  // helpers, with threads > 1
 };
 
 }  // namespace
@@ -431,7 +553,18 @@ TreeSearchOptions treeSearchOptions(const Options& options) {
 }
 
 GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options) {
-  return TreeExplorer(job, searcher, options).run();
+  return TreeExplorer(job, searcher, options, 1).run();
+}
+
+std::uint32_t treeSearchThreads(const Options& options) {
+  const std::int64_t threads = options.getInt("threads");
+  if (threads < 1 || threads > 256) throw options.invalid("threads", "must be between 1 and 256", "1 searches on one thread");
+  return static_cast<std::uint32_t>(threads);
+}
+
+GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options,
+                             std::uint32_t threads) {
+  return TreeExplorer(job, searcher, options, threads).run();
 }
 
 }  // namespace symseq

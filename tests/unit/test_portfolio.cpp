@@ -1,0 +1,76 @@
+// [solver] portfolio (docs/parallel.md): the race (first to finish wins, the others are
+// cancelled, every thread joined, errors only when all fail), the layer that cancels a loser's
+// solvers, and whole shipped runs raced on z3 and cvc5.
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+#include <thread>
+
+#include "RunHelpers.h"
+#include "ShippedSolver.h"
+#include "symseq/run/Portfolio.h"
+
+using namespace symseq;
+
+namespace {
+
+const std::filesystem::path kConfigs = std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs";
+
+}  // namespace
+
+TEST_CASE("portfolio: the first entrant to finish wins and the others are cancelled") {
+  std::atomic<bool> slowSawCancel = false;
+  std::atomic<bool> fastSawCancel = false;
+  std::vector<PortfolioEntrant> entrants;
+  // Ends only once cancelled (so the test would hang, not pass, without the cancellation).
+  entrants.emplace_back([&](const std::atomic<bool>& cancelled) {
+    while (!cancelled.load()) std::this_thread::yield();
+    slowSawCancel = true;
+  });
+  entrants.emplace_back([&](const std::atomic<bool>& cancelled) { fastSawCancel = cancelled.load(); });
+  CHECK(racePortfolio(entrants) == 1);
+  CHECK(slowSawCancel.load());   // joined before the race returned
+  CHECK_FALSE(fastSawCancel.load());
+}
+
+TEST_CASE("portfolio: a failing entrant does not win; when all fail, the first one's error") {
+  std::vector<PortfolioEntrant> entrants;
+  entrants.emplace_back([](const std::atomic<bool>&) { throw std::runtime_error("first"); });
+  entrants.emplace_back([](const std::atomic<bool>&) {});
+  CHECK(racePortfolio(entrants) == 1);
+  std::vector<PortfolioEntrant> failing;
+  failing.emplace_back([](const std::atomic<bool>&) { throw std::runtime_error("first"); });
+  failing.emplace_back([](const std::atomic<bool>&) { throw std::runtime_error("second"); });
+  CHECK_THROWS_WITH((void)racePortfolio(failing), "first");
+}
+
+TEST_CASE("portfolio: a cancelled solver answers Unknown without asking, and says why") {
+  ExprContext ctx;
+  std::atomic<bool> cancelled = false;
+  CancellableSolver solver(test::makeShippedSolver(ctx), cancelled);
+  const Expr x = ctx.var("x", Sort::integer());
+  solver.add(ctx.make(Op::Gt, {x, ctx.intVal(1)}));
+  CHECK((solver.check({}) == CheckResult::Sat));
+  cancelled = true;
+  CHECK((solver.check({}) == CheckResult::Unknown));
+  CHECK(solver.reasonUnknown().find("cancelled") != std::string::npos);
+  CHECK(solver.stats().queries == 1);  // the back end was asked once only
+}
+
+// Whole generation runs (model, solver, strategy, replay): the `integration` label (tests/README.md).
+TEST_SUITE_BEGIN("integration");
+
+TEST_CASE("portfolio: a shipped run raced on z3 and cvc5 gives a winner's results, which name it") {
+  for (const char* run : {"gm", "fig4", "keypad"}) {
+    CAPTURE(run);
+    const nlohmann::json alone = test::runAndRead(kConfigs / (std::string(run) + ".toml"), {}, std::string("alone-") + run);
+    const nlohmann::json raced =
+        test::runAndRead(kConfigs / (std::string(run) + ".toml"), {"solver.portfolio=[\"z3\", \"cvc5\"]"},
+                         std::string("portfolio-") + run);
+    const std::string solver = raced.at("solver").get<std::string>();
+    CHECK((solver.starts_with("z3 ") || solver.starts_with("cvc5 ")));
+    CHECK(raced.at("replayed").get<bool>());
+    // Both solvers cover the same targets of these models (examples.jsonl, search-heuristics.jsonl).
+    CHECK(raced.at("covered") == alone.at("covered"));
+  }
+}
