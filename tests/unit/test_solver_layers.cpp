@@ -1,5 +1,6 @@
-// Kernel solver layers in isolation, over a scripted inner solver: the SMT-LIB2 log (exact
-// text) and the budget layer (refusals once a budget is spent).
+// Kernel solver layers: the SMT-LIB2 log (exact text) and the budget layer over a scripted inner
+// solver; the query cache, counterexample cache, independence and validating layers over the real
+// back ends, against the bare back end on seeded random scripts.
 #include <doctest/doctest.h>
 
 #include <sstream>
