@@ -28,7 +28,7 @@ struct SolverChain::Impl {
   const Registry& registry;
   ExprContext& ctx;
   std::string validateWith;  // the second solver of "validate", when listed
-  QueryCount asked = std::make_shared<std::atomic<std::uint64_t>>(0);
+  QueryCount asked;  // shared by the budget layers of every solver made
   std::ostringstream log;
   mutable std::mutex mutex;
   mutable bool logged = false;  // only the first solver made (the run's own) writes the log
@@ -53,7 +53,7 @@ std::string secondSolver(const SolverConfig& config, const Registry& registry) {
 
 SolverChain::SolverChain(const SolverConfig& config, const Budgets& budgets,
                          std::chrono::steady_clock::time_point deadline, const Registry& registry, ExprContext& ctx)
-    : impl_(new Impl{config, budgets, deadline, registry, ctx, {}, {}, {}, {}, false}) {
+    : impl_(new Impl{config, budgets, deadline, registry, ctx, {}, std::make_shared<std::atomic<std::uint64_t>>(0), {}, {}, false}) {
   if (lists(config, "validate")) impl_->validateWith = secondSolver(config, registry);
 }
 

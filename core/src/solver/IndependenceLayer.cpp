@@ -4,6 +4,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "symseq/expr/FunctionDecl.h"
 #include "symseq/support/Error.h"
 
 namespace symseq {
@@ -43,14 +44,16 @@ CheckResult IndependenceLayer::check(std::span<const Expr> assumptions) {
     while (parent[i] != i) i = parent[i] = parent[parent[i]];
     return i;
   };
-  std::unordered_map<std::uint32_t, std::size_t> owner;  // variable id -> an item that has it
+  // Items that mention one variable, or apply one function (two applications of a function may
+  // be equal or not whatever their arguments' groups: f(1) and f(0 + 1) are one value), are joined.
+  std::unordered_map<std::uint64_t, std::size_t> owner;  // variable or function -> an item with it
   for (std::size_t i = 0; i < n; ++i)
     for (Expr v : vars_.of(item(i))) {
-      const auto [it, fresh] = owner.emplace(v.id(), i);
+      const std::uint64_t key = v.isVar() ? v.id() : (std::uint64_t{1} << 32) | v.function().id();
+      const auto [it, fresh] = owner.emplace(key, i);
       if (!fresh) parent[find(i)] = find(it->second);
     }
   // Groups, in the order of their first item (deterministic), with whether they hold an assumption.
-  std::vector<std::size_t> groupOf(n);
   std::vector<std::vector<std::size_t>> groups;
   std::unordered_map<std::size_t, std::size_t> index;
   for (std::size_t i = 0; i < n; ++i) {
@@ -104,9 +107,11 @@ Model IndependenceLayer::model(std::span<const Expr> variables) {
     // Variables of the slice, and variables no constraint mentions, come from the slice's model.
     const std::vector<Expr> all = vars_.of(assertions());
     bool inSlice = true;
+    // A function application outside the slice is asked whole: the function may be constrained
+    // by a dropped group at other arguments.
     for (Expr v : vars_.of(variables))
       if (!std::binary_search(sliceVars_.begin(), sliceVars_.end(), v, ExprIdLess{}) &&
-          std::binary_search(all.begin(), all.end(), v, ExprIdLess{}))
+          (!v.isVar() || std::binary_search(all.begin(), all.end(), v, ExprIdLess{})))
         inSlice = false;
     if (inSlice) return inner().model(variables);
   }

@@ -1,6 +1,7 @@
 #pragma once
 // Independence slicing (KLEE's IndependentSolver): a query's constraints (the asserted stack and
-// the assumptions) fall into independent groups that share no variable, transitively; the query
+// the assumptions) fall into independent groups that share no variable and no applied function,
+// transitively; the query
 // is sat exactly when every group is. The layer asks the wrapped solver about one slice: every
 // group that holds an assumption, plus every assertion-only group not yet known to be sat. A
 // group of assertions the solver once found sat (as part of a slice) is remembered and dropped
