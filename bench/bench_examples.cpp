@@ -23,7 +23,7 @@
 // bounded model check's witness), and for tree strategies `states` and `rows_added` (table rows
 // SolveTab added). `queries_layers`: the solver queries of one more run, untimed, with the solver
 // chain's layers on (`solver.layers = ["independence", "query-cache", "cex-cache"]`,
-// docs/solver-layers.md), which must give the same sequences (or the row is an error).
+// docs/solver-layers.md), which must cover the same targets (or the row is an error).
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -99,7 +99,9 @@ void runCase(benchmark::State& state, Registry& registry, const Case& c, const f
     (void)executeRun(config, registry);
     nlohmann::json result = readResult(out);
     state.counters["queries_layers"] = result["stats"]["solver_queries"].get<double>();
-    if (result["sequences"] != first["sequences"]) state.SkipWithError("the solver layers changed the sequences");
+    // The caches answer with a stored model of the query, not the back end's: input values may
+    // differ, what is covered may not.
+    if (result["covered"] != first["covered"]) state.SkipWithError("the solver layers changed what is covered");
   } catch (const std::exception& e) {
     state.SkipWithError(e.what());
   }
