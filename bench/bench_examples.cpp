@@ -21,7 +21,9 @@
 // `queries` (solver queries), `iterations` (paths planned and checked), `backtracks`, `length`
 // (steps of all sequences), `covered` of `targets`, `model_check` (sequences taken from the
 // bounded model check's witness), and for tree strategies `states` and `rows_added` (table rows
-// SolveTab added).
+// SolveTab added). `queries_layers`: the solver queries of one more run, untimed, with the solver
+// chain's layers on (`solver.layers = ["independence", "query-cache", "cex-cache"]`,
+// docs/solver-layers.md), which must cover the same targets (or the row is an error).
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -43,6 +45,9 @@ using namespace symseq;
 namespace fs = std::filesystem;
 
 namespace {
+
+// The layers of `queries_layers`, in the order docs/solver-layers.md recommends.
+constexpr const char* kLayers = R"(["independence", "query-cache", "cex-cache"])";
 
 struct Case {
   std::string label;
@@ -87,6 +92,19 @@ void runCase(benchmark::State& state, Registry& registry, const Case& c, const f
     }
   }
   if (first.is_null()) return;
+  try {
+    std::vector<std::string> layered = overrides;
+    layered.push_back(std::string("solver.layers=") + kLayers);
+    const RunConfig config = loadRunConfig(c.runFile, layered, registry);
+    (void)executeRun(config, registry);
+    nlohmann::json result = readResult(out);
+    state.counters["queries_layers"] = result["stats"]["solver_queries"].get<double>();
+    // The caches answer with a stored model of the query, not the back end's: input values may
+    // differ, what is covered may not.
+    if (result["covered"] != first["covered"]) state.SkipWithError("the solver layers changed what is covered");
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+  }
   const nlohmann::json& stats = first["stats"];
   state.counters["queries"] = stats["solver_queries"].get<double>();
   state.counters["iterations"] = stats["iterations"].get<double>();

@@ -1,7 +1,10 @@
 // Exploration throughput of the symbolic-tree search (plugins/tree TreeSearch.h, through the `tree`
 // strategy plugin and the `bfs` searcher): a generated IOSTS explored breadth first to 100,000 symbolic states (and 1,000 for a smoke test), with every guarded child checked by the
 // solver. Counters: `states` kept, `pruned` children, `queries`, and `states_per_s` (states kept
-// per second of the whole exploration, solver included).
+// per second of the whole exploration, solver included). The `.../layers` rows put the solver
+// chain's layers between the search and the back end (independence, query cache, counterexample
+// cache, in that order: docs/solver-layers.md); `queries` then counts what reached the back end.
+// The 1M-state rows (scaling) are not in the smoke filter.
 //
 // The generated IOSTS (`ring`): K states in a ring; from each state i three transitions
 //   in_i  : in?(x), s := s + x       -> i+1   (no guard: the child needs no query)
@@ -17,12 +20,15 @@
 #include "symseq/plugin/Registry.h"
 #include "symseq/plugin/Searcher.h"
 #include "symseq/run/PluginOptions.h"
+#include "symseq/solver/CounterexampleCache.h"
+#include "symseq/solver/IndependenceLayer.h"
+#include "symseq/solver/QueryCache.h"
 
 using namespace symseq;
 
 namespace {
 
-void explore(benchmark::State& state, const char* solverName, std::uint64_t maxStates) {
+void explore(benchmark::State& state, const char* solverName, std::uint64_t maxStates, bool layers) {
   Registry registry;
   registry.loadDirectory(Registry::defaultPluginDir());
   Options options = defaultOptions(registry.info(PluginKind::Strategy, "tree"));
@@ -34,7 +40,13 @@ void explore(benchmark::State& state, const char* solverName, std::uint64_t maxS
   for (auto _ : state) {
     ExprContext ctx;
     const TransitionSystem sys = bench::ringModel(ctx, 6);
-    auto solver = registry.makeSolver(solverName, ctx, defaultOptions(registry.info(PluginKind::Solver, solverName)));
+    PluginPtr<Solver> solver =
+        registry.makeSolver(solverName, ctx, defaultOptions(registry.info(PluginKind::Solver, solverName)));
+    if (layers) {
+      solver = makePluginPtr<CounterexampleCache>(std::move(solver), ctx);
+      solver = makePluginPtr<QueryCache>(std::move(solver), ctx);
+      solver = makePluginPtr<IndependenceLayer>(std::move(solver), ctx);
+    }
     std::vector<TransitionId> targets(sys.transitions.size());
     for (TransitionId t = 0; t < targets.size(); ++t) targets[t] = t;
     Budgets budgets;
@@ -58,8 +70,14 @@ void explore(benchmark::State& state, const char* solverName, std::uint64_t maxS
 
 }  // namespace
 
-BENCHMARK_CAPTURE(explore, ring_100k_states/z3, "z3", 100'000)->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK_CAPTURE(explore, ring_100k_states/cvc5, "cvc5", 100'000)->Unit(benchmark::kMillisecond)->Iterations(1);
-// A small tree for the smoke test under the sanitizers.
-BENCHMARK_CAPTURE(explore, ring_1k_states/z3, "z3", 1'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(explore, ring_100k_states/z3, "z3", 100'000, false)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(explore, ring_100k_states/cvc5, "cvc5", 100'000, false)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(explore, ring_100k_states/z3/layers, "z3", 100'000, true)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(explore, ring_100k_states/cvc5/layers, "cvc5", 100'000, true)->Unit(benchmark::kMillisecond)->Iterations(1);
+// Scaling: a tree ten times larger.
+BENCHMARK_CAPTURE(explore, ring_1m_states/z3, "z3", 1'000'000, false)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(explore, ring_1m_states/z3/layers, "z3", 1'000'000, true)->Unit(benchmark::kMillisecond)->Iterations(1);
+// A small tree for the smoke test under the sanitizers, with and without the layers.
+BENCHMARK_CAPTURE(explore, ring_1k_states/z3, "z3", 1'000, false)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(explore, ring_1k_states/z3/layers, "z3", 1'000, true)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_MAIN();

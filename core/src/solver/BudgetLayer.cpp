@@ -6,19 +6,29 @@ namespace symseq {
 
 BudgetLayer::BudgetLayer(PluginPtr<Solver> inner, std::uint64_t maxQueries, std::chrono::steady_clock::time_point deadline,
                          std::chrono::milliseconds queryLimit)
-    : SolverLayer(std::move(inner)), maxQueries_(maxQueries), deadline_(deadline), queryLimit_(queryLimit) {}
+    : BudgetLayer(std::move(inner), std::make_shared<std::atomic<std::uint64_t>>(0), maxQueries, deadline, queryLimit) {}
+
+BudgetLayer::BudgetLayer(PluginPtr<Solver> inner, QueryCount asked, std::uint64_t maxQueries,
+                         std::chrono::steady_clock::time_point deadline, std::chrono::milliseconds queryLimit)
+    : SolverLayer(std::move(inner)),
+      maxQueries_(maxQueries),
+      asked_(std::move(asked)),
+      deadline_(deadline),
+      queryLimit_(queryLimit) {}
 
 CheckResult BudgetLayer::check(std::span<const Expr> assumptions) {
   using namespace std::chrono;
   refusal_.clear();
   const auto left = duration_cast<milliseconds>(deadline_ - steady_clock::now());
-  if (asked_ >= maxQueries_) refusal_ = "query budget exhausted";
+  if (asked_->load(std::memory_order_relaxed) >= maxQueries_) refusal_ = "query budget exhausted";
   else if (left <= milliseconds(0)) refusal_ = "time budget exhausted";
+  // Take a query from the shared count; one taken past the budget is refused (threads racing
+  // for the last query: exactly maxQueries are asked in all).
+  else if (asked_->fetch_add(1, std::memory_order_relaxed) >= maxQueries_) refusal_ = "query budget exhausted";
   if (!refusal_.empty()) {
     exhausted_ = true;
     return CheckResult::Unknown;
   }
-  ++asked_;
   // At least 1 ms: zero would mean "no limit" to the back end. Setting a limit costs a solver
   // option update (z3 parses its parameters under a global lock), so the limit set before is
   // kept while it overshoots the time left by no more than kSlack.

@@ -3,7 +3,11 @@
 // is spent or the deadline has passed, check() answers Unknown ("query budget exhausted",
 // "time budget exhausted") without asking the solver, and no query runs past the deadline
 // (each gets at most the time left). Strategies therefore end within budget by construction.
+// Solvers made for worker threads share one query count (QueryCount), so the run's query budget
+// holds for all of them together.
+#include <atomic>
 #include <chrono>
+#include <memory>
 #include <cstdint>
 #include <optional>
 
@@ -13,10 +17,16 @@
 
 namespace symseq {
 
+// Queries asked so far by every budget layer that holds it.
+using QueryCount = std::shared_ptr<std::atomic<std::uint64_t>>;
+
 class BudgetLayer final : public SolverLayer {
  public:
   BudgetLayer(PluginPtr<Solver> inner, std::uint64_t maxQueries, std::chrono::steady_clock::time_point deadline,
               std::chrono::milliseconds queryLimit);
+  // Counting into `asked`, shared with other budget layers.
+  BudgetLayer(PluginPtr<Solver> inner, QueryCount asked, std::uint64_t maxQueries,
+              std::chrono::steady_clock::time_point deadline, std::chrono::milliseconds queryLimit);
 
   CheckResult check(std::span<const Expr> assumptions) override;
   std::string reasonUnknown() const override;
@@ -31,7 +41,7 @@ class BudgetLayer final : public SolverLayer {
 
  private:
   std::uint64_t maxQueries_;
-  std::uint64_t asked_ = 0;
+  QueryCount asked_;
   std::chrono::steady_clock::time_point deadline_;
   std::chrono::milliseconds queryLimit_;
   std::optional<std::chrono::milliseconds> limitSet_;  // what the inner solver was last given
