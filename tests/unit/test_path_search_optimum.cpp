@@ -9,6 +9,8 @@
 
 #include "RandomAcyclicModel.h"
 #include "RunHelpers.h"
+#include "symseq/run/ExecuteRun.h"
+#include "symseq/run/LoadRunConfig.h"
 
 // Whole generation runs (model, solver, strategy, replay): the `integration` label (tests/README.md).
 TEST_SUITE_BEGIN("integration");
@@ -24,6 +26,16 @@ const char* const kShipped[] = {"cruise", "elevator", "fig4", "gm", "unreachable
 
 std::filesystem::path shipped(const std::string& name) {
   return std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs" / (name + ".toml");
+}
+
+// runAndRead with one registry for many runs: loading every plugin per run would dominate.
+nlohmann::json runWith(Registry& registry, const std::filesystem::path& runFile, std::vector<std::string> overrides,
+                       const std::string& out) {
+  const std::filesystem::path dir = test::scratchDir(out);
+  overrides.push_back("output.dir=\"" + dir.string() + "\"");
+  overrides.push_back("output.formats=[\"json\"]");
+  (void)executeRun(loadRunConfig(runFile, overrides, registry), registry);
+  return test::readJson(dir / "result.json");
 }
 
 std::vector<bool> coveredFlags(const nlohmann::json& result) {
@@ -80,6 +92,8 @@ TEST_CASE("path search: learned no-goods are reported, and the elevator's search
 }
 
 TEST_CASE("path search: 200 seeded random acyclic-core models with cross-iteration dependencies, both modes") {
+  Registry registry;
+  registry.loadDirectory(Registry::defaultPluginDir());
   const std::filesystem::path dir = test::scratchDir("random-acyclic");
   std::filesystem::create_directories(dir);
   std::size_t single = 0;  // models whose optimum is one sequence (the search looks for one)
@@ -92,7 +106,7 @@ TEST_CASE("path search: 200 seeded random acyclic-core models with cross-iterati
     const std::filesystem::path run = dir / ("m" + std::to_string(seed) + ".toml");
     std::ofstream(run) << "seed = 0\n[model]\nfile = \"" << model.string() << "\"\nfrontend = \"cfg\"\n"
                        << "[solver]\nname = \"z3\"\n[strategy]\nname = \"symtest\"\n[budgets]\ntime_s = 60.0\ndepth = 5\n";
-    const auto oracle = runAndRead(run, {"strategy.name=\"bounded-exhaustive\""}, "random-be");
+    const auto oracle = runWith(registry, run, {"strategy.name=\"bounded-exhaustive\""}, "random-be");
     if (oracle["sequences"].size() != 1) {
       ++suites;  // no single sequence within the depth: the model check's suite, by design
       continue;
@@ -100,7 +114,7 @@ TEST_CASE("path search: 200 seeded random acyclic-core models with cross-iterati
     ++single;
     for (const char* mode : {"greedy", "exact"}) {
       CAPTURE(mode);
-      const auto result = runAndRead(run, {std::string("strategy.findpath=\"") + mode + "\""}, "random-st");
+      const auto result = runWith(registry, run, {std::string("strategy.findpath=\"") + mode + "\""}, "random-st");
       checkAgainstOracle(result, oracle);
       CHECK(result["sequences"][0]["length_proven_minimal"] == true);
     }
