@@ -1,8 +1,6 @@
 #include "SymTestSearch.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <set>
 #include <string>
@@ -374,11 +372,6 @@ class Search {
 
       const std::vector<TransitionId> path = planned->flatten();
       const PathOutcome outcome = checker_.check(path);
-      if (std::getenv("SYMTEST_TRACE")) {  // TEMP
-        std::string line = "forced " + std::to_string(branch.forced.size()) + " fail " + std::to_string(outcome.feasibleLength) + "/" + std::to_string(path.size()) + (outcome.byNoGood ? " ng" : "") + ":";
-        for (std::size_t i = 0; i < path.size(); ++i) { if (isInput(job_.system, path[i])) line += " |"; line += " " + job_.system.transitions[path[i]].name; if (i == outcome.feasibleLength) line += "<X>"; }
-        std::fprintf(stderr, "%s\n", line.c_str());
-      }
       const std::size_t feasible = outcome.feasibleLength;
       const bool complete = coversGoal(path);
       if (feasible == path.size() && complete) {

@@ -44,7 +44,7 @@ struct FindPathRequest {
   std::span<const TransitionId> targets;  // to cover (any order); those on `forced` count as covered
   std::uint32_t maxIterations = 64;       // iterations in all, the forced ones included
   FindPathMode mode = FindPathMode::Greedy;
-  std::span<const PathExclusion> excluded;  // semantic FINDPATH: learned, per iteration
+  std::span<const PathExclusion> excluded{};  // semantic FINDPATH: learned, per iteration
 };
 
 // `forced` continued to the loop head and then by whole iterations. Throws Error when `forced`
