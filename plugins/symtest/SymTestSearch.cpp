@@ -161,6 +161,8 @@ class Search {
 
  private:
   void finish(GenerationResult& result) {
+    // Every counter of the strategy is reported, 0 when nothing counted it, so results compare.
+    for (std::string_view name : {kPathSearchFound, kPathsChecked, kPlansPruned}) stats_.set(name, stats_.get(name));
     stats_.set(kNoGoodsLearned, checker_.noGoodsLearned());
     stats_.set(kNoGoodsUsed, checker_.noGoodsUsed() + noGoodsInPlans_);
     result.stats = stats_;
