@@ -19,10 +19,16 @@ GenerationResult runBoundedExhaustive(const GenerationJob& job, const BoundedOpt
   // Phase 2: one sequence taking every feasible target, in as few steps as possible; no sequence
   // is shorter than the longest of the targets' shortest ones, so the search starts there.
   if (!feasibility.feasible.empty()) {
-    if (auto joint = coverage.jointOptimum(feasibility.feasible, feasibility.longestShortest(), feasibility.witnesses))
+    if (auto joint = coverage.jointOptimum(feasibility.feasible, feasibility.longestShortest(), feasibility.witnesses)) {
+      // jointOptimum answers only with the shortest: every shorter length was proved unsat (or is
+      // below the longest target's own shortest sequence).
       result.sequences.push_back(std::move(joint->sequence));
-    else
+      result.sequences.back().lengthLowerBound = joint->length;
+      result.sequences.back().lengthProvenMinimal = true;
+    } else {
       result.sequences = BoundedCoverage::suite(feasibility.witnesses);
+    }
+    for (TestSequence& s : result.sequences) s.foundBy = "bounded model check";
   }
   result.stats.set(stat::kIterations, coverage.iterationsEncoded());
   result.stats.set(stat::kModelCheckSequences, result.sequences.size());

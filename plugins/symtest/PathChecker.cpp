@@ -13,11 +13,11 @@ bool isInput(const Transition& t) { return t.action.kind == ActionKind::Input; }
 
 }  // namespace
 
-PathChecker::PathChecker(const AcyclicCore& core, Solver& solver, bool trackConflicts)
+PathChecker::PathChecker(const AcyclicCore& core, Solver& solver, bool tightenConflicts)
     : core_(core),
       solver_(solver),
       executor_(core.system()),
-      trackConflicts_(trackConflicts),
+      tightenConflicts_(tightenConflicts),
       initial_(executor_.initial()),
       baseLevel_(solver.level()) {}
 
@@ -50,10 +50,16 @@ Expr PathChecker::condition(const SymbolicState& before, TransitionId t, Symboli
   return ctx.mkAnd(conjuncts);
 }
 
+void PathChecker::hold(Expr condition, int by) {
+  auto& count = held_[condition.id()];
+  count = by > 0 ? count + 1 : count - 1;
+}
+
 void PathChecker::truncate(std::size_t length) {
   unsigned scopes = 0;
   while (executed_.size() > length) {
     if (executed_.back().scoped) ++scopes;
+    if (executed_.back().condition) hold(*executed_.back().condition, -1);
     executed_.pop_back();
   }
   if (scopes > 0) {
@@ -119,45 +125,80 @@ PathOutcome PathChecker::check(const std::vector<TransitionId>& path) {
     SymbolicStep step;
     const Expr cond = condition(before, path[i], step);
     step.next.pathCondition.clear();  // conditions live in the solver; copying them is quadratic
-    Position position{path[i], std::move(step.next), std::move(step.inputs), std::nullopt, false};
+    Position position{path[i], std::move(step.next), std::move(step.inputs), std::nullopt, std::nullopt, false};
     if (isConstant(cond, true)) {
       executed_.push_back(std::move(position));
       continue;
     }
-    if (isConstant(cond, false)) return PathOutcome{i, false, {i}};
+    if (isConstant(cond, false)) return PathOutcome{i, false, {i}, false};
+    if (const auto known = noGoods_.blocking(cond.id(), held_)) {
+      // Learned on an earlier path: unsat without a query. The conflict is where its members are.
+      ++noGoodsUsed_;
+      PathOutcome outcome{i, false, {}, true};
+      for (std::size_t p = 0; p < executed_.size(); ++p)
+        if (executed_[p].condition && std::binary_search(known->begin(), known->end(), executed_[p].condition->id()))
+          outcome.conflict.push_back(p);
+      outcome.conflict.push_back(i);
+      return outcome;
+    }
 
     solver_.push();
     modelFresh_ = false;
     position.scoped = true;
     std::vector<Expr> assumptions;
-    if (trackConflicts_) {
-      const Expr selector = ctx.var("symtest!decision" + std::to_string(i), Sort::boolean());
-      solver_.add(ctx.mkOr(std::vector<Expr>{ctx.mkNot(selector), cond}));
-      position.selector = selector;
-      for (const Position& p : executed_)
-        if (p.selector) assumptions.push_back(*p.selector);
-      assumptions.push_back(selector);
-    } else {
-      solver_.add(cond);
-    }
+    const Expr selector = ctx.var("symtest!decision" + std::to_string(i), Sort::boolean());
+    solver_.add(ctx.mkOr(std::vector<Expr>{ctx.mkNot(selector), cond}));
+    position.selector = selector;
+    position.condition = cond;
+    hold(cond, +1);
+    for (const Position& p : executed_)
+      if (p.selector) assumptions.push_back(*p.selector);
+    assumptions.push_back(selector);
     executed_.push_back(std::move(position));
     const CheckResult r = solver_.check(assumptions);
     if (r == CheckResult::Sat) {
       modelFresh_ = true;
       continue;
     }
-    PathOutcome outcome{i, r == CheckResult::Unknown, {}};
-    if (r == CheckResult::Unsat && trackConflicts_) {
+    PathOutcome outcome{i, r == CheckResult::Unknown, {}, false};
+    if (r == CheckResult::Unsat) {
       for (Expr s : solver_.unsatAssumptions())
         if (const auto at = positionOfSelector(s)) outcome.conflict.push_back(*at);
       std::sort(outcome.conflict.begin(), outcome.conflict.end());
       if (outcome.conflict.empty() || outcome.conflict.back() != i) outcome.conflict.push_back(i);
-      tightenConflict(outcome.conflict);
+      // The core's conditions are unsat together whatever else a path does: a no-good.
+      std::vector<Expr> conditions;
+      for (std::size_t p : outcome.conflict)
+        if (executed_[p].condition) conditions.push_back(*executed_[p].condition);
+      if (noGoods_.learn(conditions)) ++noGoodsLearned_;
+      if (tightenConflicts_) tightenConflict(outcome.conflict);
     }
     truncate(i);
     return outcome;
   }
-  return PathOutcome{path.size(), false, {}};
+  return PathOutcome{path.size(), false, {}, false};
+}
+
+std::optional<KnownFailure> PathChecker::knownFailure(const std::vector<TransitionId>& path) const {
+  std::size_t common = 0;
+  while (common < executed_.size() && common < path.size() && executed_[common].transition == path[common]) ++common;
+  // The conditions held up to `common` are those of executed_; copy and extend.
+  std::unordered_map<std::uint32_t, std::uint32_t> held;
+  for (std::size_t p = 0; p < common; ++p)
+    if (executed_[p].condition) ++held[executed_[p].condition->id()];
+  std::optional<SymbolicState> state;  // beyond the executed part
+  for (std::size_t i = common; i < path.size(); ++i) {
+    const SymbolicState& before = state ? *state : (i == 0 ? initial_ : executed_[i - 1].after);
+    SymbolicStep step;
+    const Expr cond = condition(before, path[i], step);
+    step.next.pathCondition.clear();
+    state = std::move(step.next);
+    if (isConstant(cond, true)) continue;
+    if (isConstant(cond, false)) return KnownFailure{i, false};
+    if (noGoods_.blocking(cond.id(), held)) return KnownFailure{i, true};
+    ++held[cond.id()];
+  }
+  return std::nullopt;
 }
 
 std::optional<TestSequence> PathChecker::sequence(std::size_t length) {

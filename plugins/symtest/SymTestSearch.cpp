@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <optional>
 #include <set>
+#include <string>
+#include <string_view>
 
 #include "PathChecker.h"
 #include "symseq/acyclic/PathHeuristic.h"
@@ -31,6 +33,20 @@ struct Best {
 
 enum class Ending : std::uint8_t { Found, Exhausted, PathLimit, OutOfBudget };
 
+// The strategy's own counters (stats in result.json; docs/strategies/symtest.md).
+constexpr std::string_view kPathSearchFound = "path_search_found";  // 1: the path search found what is reported
+constexpr std::string_view kPathsChecked = "paths_checked";          // at every bound, heuristics' plans included
+constexpr std::string_view kNoGoodsLearned = "nogoods_learned";
+constexpr std::string_view kNoGoodsUsed = "nogoods_used";            // plans and checks a no-good answered
+constexpr std::string_view kPlansPruned = "plans_pruned";            // branches no completion within the bound covers
+
+// Who found a sequence (TestSequence::foundBy).
+constexpr std::string_view kByPathSearch = "symtest path search";
+constexpr std::string_view kByModelCheck = "bounded model check";
+
+// Replans of one branch around the failures its look-ahead finds, before the solver decides.
+constexpr std::size_t kMaxReplans = 64;
+
 bool isInput(const TransitionSystem& s, TransitionId t) { return s.transitions[t].action.kind == ActionKind::Input; }
 
 class Search {
@@ -56,50 +72,102 @@ class Search {
     GenerationResult result;
     const std::uint32_t depth = job_.budgets.depth;
     std::uint32_t bound = depth;
-    std::optional<CoverageWitness> joint;
+    std::optional<CoverageWitness> joint;  // the proved optimum's witness, when computed
+    std::optional<std::uint32_t> optimum;  // the proved fewest steps of one sequence taking the goal
     std::vector<CoverageWitness> witnesses;
-    std::uint32_t lower = 0;  // no target's own shortest sequence is longer
+    std::uint32_t lower = 0;  // proved: no single sequence taking the goal is shorter
     {
       // Proofs first, on the same solver, in a scope that ends before the path search.
       BoundedCoverage coverage(core_, job_.solver, depth, job_.deadline);
       TargetFeasibility feasibility = coverage.feasibility(job_.targets);
       result.uncovered = feasibility.uncovered;
       goal_ = feasibility.feasible;
-      lower = feasibility.longestShortest();
+      // Neither the syntactic minimum nor any target's own shortest sequence can be beaten.
+      if (!goal_.empty()) lower = std::max(minimumIterations(core_, goal_), feasibility.longestShortest());
       witnesses = std::move(feasibility.witnesses);
       if (options_.findPath == FindPathMode::Exact && !goal_.empty()) {
-        // Neither the syntactic minimum nor any target's own shortest sequence can be beaten.
-        const std::uint32_t least = std::max(minimumIterations(core_, goal_), lower);
-        joint = coverage.jointOptimum(goal_, least, witnesses);
-        if (joint) bound = joint->length;
+        joint = coverage.jointOptimum(goal_, lower, witnesses);
+        if (joint) {
+          bound = joint->length;
+          optimum = joint->length;
+        }
       }
     }
     if (goal_.empty()) {
-      result.stats = stats_;
+      finish(result);
       return result;
     }
-    const Ending ending = search(bound);
+    Ending ending = search(bound, std::nullopt);
+    if (ending == Ending::Found && found_.size() == 1 && !optimum) {
+      // Shortest by default: the model check proves the fewest steps below the found length
+      // (one query per shorter length); when it is shorter, the path search runs again at it,
+      // the found path as its first plan with the iterations the goal does not need dropped.
+      const auto length = static_cast<std::uint32_t>(found_.front().steps.size());
+      std::optional<CoverageWitness> shorter;
+      bool proved = true;
+      if (length > lower) {
+        checker_.reset();
+        BoundedCoverage coverage(core_, job_.solver, length - 1, job_.deadline);
+        shorter = coverage.jointOptimum(goal_, lower, witnesses);
+        proved = shorter.has_value() || !coverage.unknown();
+      }
+      if (proved) optimum = shorter ? shorter->length : length;
+      if (shorter) {
+        joint = std::move(shorter);
+        const std::vector<TestSequence> longer = found_;
+        const std::vector<std::string> longerBy = foundBy_;
+        const SyntacticPath hint = splitPath(core_, foundPath_);
+        ending = search(*optimum, hint);
+        if (ending == Ending::OutOfBudget) {
+          found_ = longer;  // the budget ended the shortening: the longer sequence stands
+          foundBy_ = longerBy;
+          ending = Ending::Found;
+        }
+      }
+    }
     if (ending == Ending::Found) {
       result.sequences = found_;
+      for (std::size_t i = 0; i < result.sequences.size(); ++i) result.sequences[i].foundBy = foundBy_[i];
+      stats_.set(kPathSearchFound, 1);
     } else if (ending == Ending::OutOfBudget) {
-      if (best_.sequence) result.sequences.push_back(*best_.sequence);
+      if (best_.sequence) {
+        result.sequences.push_back(*best_.sequence);
+        result.sequences.back().foundBy = kByPathSearch;
+      }
       for (TransitionId t : goal_)
         if (!best_.targets.contains(t)) result.uncovered[t] = UncoveredReason::BudgetExhausted;
     } else {
       // The search gave up at its path limit, or no single sequence within the bound takes every
       // feasible target (it exhausted the bound): the model check answers instead.
       if (!joint && options_.findPath == FindPathMode::Greedy) {
+        checker_.reset();
         BoundedCoverage coverage(core_, job_.solver, depth, job_.deadline);
         joint = coverage.jointOptimum(goal_, lower, witnesses);
+        if (joint) optimum = joint->length;
       }
       result.sequences = joint ? std::vector<TestSequence>{joint->sequence} : BoundedCoverage::suite(witnesses);
+      for (TestSequence& s : result.sequences) s.foundBy = kByModelCheck;
       stats_.set(stat::kModelCheckSequences, result.sequences.size());
     }
-    result.stats = stats_;
+    // What is proved of a single sequence's length (a suite's sequences each take other targets).
+    if (result.sequences.size() == 1 && ending != Ending::OutOfBudget) {
+      TestSequence& s = result.sequences.front();
+      s.lengthLowerBound = optimum ? *optimum : lower;
+      s.lengthProvenMinimal = s.steps.size() == *s.lengthLowerBound;
+    }
+    finish(result);
     return result;
   }
 
  private:
+  void finish(GenerationResult& result) {
+    // Every counter of the strategy is reported, 0 when nothing counted it, so results compare.
+    for (std::string_view name : {kPathSearchFound, kPathsChecked, kPlansPruned}) stats_.set(name, stats_.get(name));
+    stats_.set(kNoGoodsLearned, checker_.noGoodsLearned());
+    stats_.set(kNoGoodsUsed, checker_.noGoodsUsed() + noGoodsInPlans_);
+    result.stats = stats_;
+  }
+
   [[nodiscard]] bool outOfBudget() const {
     return Clock::now() >= job_.deadline || job_.solver.stats().queries >= job_.budgets.solverQueries;
   }
@@ -145,6 +213,7 @@ class Search {
     for (const SyntacticPath& s : plan.sequences) {
       const std::vector<TransitionId> flat = s.flatten();
       stats_.add(stat::kIterations);
+      stats_.add(kPathsChecked);
       ++paths_;
       if (!checker_.check(flat).feasible(flat.size())) return std::nullopt;
       auto sequence = checker_.sequence(flat.size());
@@ -162,6 +231,8 @@ class Search {
         if (outOfBudget() || paths_ >= options_.maxPaths) return false;
         if (auto sequences = checkPlan(name, plan, bound)) {
           found_ = std::move(*sequences);
+          foundBy_.assign(found_.size(), "symtest heuristic '" + std::string(name) + "'");
+          foundPath_ = plan.sequences.size() == 1 ? plan.sequences.front().flatten() : std::vector<TransitionId>{};
           stats_.add(stat::kHeuristicSuccesses);
           return true;
         }
@@ -197,11 +268,90 @@ class Search {
     for (auto it = atFailure.rbegin(); it != atFailure.rend(); ++it) open.push_back(std::move(*it));
   }
 
-  Ending search(std::uint32_t bound) {
+  // The iteration (counted from 1; 0: the initial part) of position `at` of a path: only input
+  // transitions leave the loop head, and only they read inputs.
+  [[nodiscard]] std::uint32_t iterationAt(const std::vector<TransitionId>& path, std::size_t at) const {
+    return static_cast<std::uint32_t>(std::count_if(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(at) + 1,
+                                                    [&](TransitionId t) { return isInput(job_.system, t); }));
+  }
+
+  [[nodiscard]] bool pastInitialPart(const std::vector<TransitionId>& forced) const {
+    return job_.system.initial == core_.loopHead() ||
+           std::any_of(forced.begin(), forced.end(), [&](TransitionId t) { return core_.returnsToLoopHead(t); });
+  }
+
+  // FINDPATH from `forced` within `bound` that covers the goal: the mode's plan; in greedy mode,
+  // when the richest iterations do not fit the goal into the bound, the exact (fewest) ones.
+  [[nodiscard]] SyntacticPath planWithin(const std::vector<TransitionId>& forced, std::uint32_t bound,
+                                         std::span<const PathExclusion> excluded) const {
+    SyntacticPath planned = findPath(core_, {forced, goal_, bound, options_.findPath, excluded});
+    if (options_.findPath == FindPathMode::Greedy && !coversGoal(planned.flatten())) {
+      SyntacticPath exact = findPath(core_, {forced, goal_, bound, FindPathMode::Exact, excluded});
+      if (coversGoal(exact.flatten())) return exact;
+    }
+    return planned;
+  }
+
+  // Semantic FINDPATH for one branch: plan, look ahead along the plan without the solver (a
+  // condition false from the state reached there, or a learned no-good), and replan with that
+  // transition excluded in that iteration, until the look-ahead finds nothing. Nothing when the
+  // branch is dead: its own start is known to fail, or (past the initial part) no completion
+  // within the bound covers the goal even syntactically.
+  std::optional<SyntacticPath> plan(const std::vector<TransitionId>& forced, std::uint32_t bound) {
+    std::vector<PathExclusion> excluded;
+    SyntacticPath planned = planWithin(forced, bound, excluded);
+    if (!coversGoal(planned.flatten()) && pastInitialPart(forced)) return std::nullopt;
+    for (std::size_t round = 0; round < kMaxReplans; ++round) {
+      const std::vector<TransitionId> path = planned.flatten();
+      const auto known = checker_.knownFailure(path);
+      if (!known) return planned;
+      if (known->byNoGood) ++noGoodsInPlans_;
+      if (known->position < forced.size()) return std::nullopt;  // the branch's own alternative fails
+      const PathExclusion exclusion{iterationAt(path, known->position), path[known->position]};
+      if (std::find(excluded.begin(), excluded.end(), exclusion) != excluded.end()) return planned;
+      excluded.push_back(exclusion);
+      SyntacticPath next = planWithin(forced, bound, excluded);
+      // No plan around what is known: keep the last one, whose failure the solver will confirm
+      // and backtracking will move past.
+      if (!coversGoal(next.flatten())) return planned;
+      planned = std::move(next);
+    }
+    return planned;
+  }
+
+  // The found path of a longer bound as a first plan at `bound`: its iterations, latest first,
+  // dropped while the rest still covers the goal syntactically, until it fits.
+  [[nodiscard]] std::optional<std::vector<TransitionId>> shortenedHint(SyntacticPath hint, std::uint32_t bound) const {
+    for (std::size_t i = hint.iterations.size(); i-- > 0 && hint.iterations.size() > bound;) {
+      SyntacticPath without = hint;
+      without.iterations.erase(without.iterations.begin() + static_cast<std::ptrdiff_t>(i));
+      if (coversGoal(without.flatten())) hint = std::move(without);
+    }
+    if (hint.iterations.size() > bound || hint.iterations.empty()) return std::nullopt;
+    return hint.flatten();
+  }
+
+  Ending search(std::uint32_t bound, const std::optional<SyntacticPath>& hint) {
     std::vector<Branch> open{Branch{}};
     paths_ = 0;
     std::vector<Branch> deferred;
     bool first = true;
+    if (hint && !foundPath_.empty()) {
+      if (const auto path = shortenedHint(*hint, bound)) {
+        ++paths_;
+        stats_.add(stat::kIterations);
+        stats_.add(kPathsChecked);
+        if (checker_.check(*path).feasible(path->size())) {
+          if (auto sequence = checker_.sequence(path->size())) {
+            found_ = {std::move(*sequence)};
+            foundBy_ = {std::string(kByPathSearch)};
+            foundPath_ = *path;
+            return Ending::Found;
+          }
+          return Ending::OutOfBudget;
+        }
+      }
+    }
     while (!open.empty() || !deferred.empty()) {
       if (open.empty()) {
         open.push_back(std::move(deferred.back()));
@@ -209,27 +359,34 @@ class Search {
       }
       if (outOfBudget()) return Ending::OutOfBudget;
       if (paths_ >= options_.maxPaths) return Ending::PathLimit;
-      ++paths_;
       const Branch branch = std::move(open.back());
       open.pop_back();
+      const std::optional<SyntacticPath> planned = plan(branch.forced, bound);
+      if (!planned) {
+        stats_.add(kPlansPruned);
+        continue;
+      }
+      ++paths_;
       if (!first) stats_.add(stat::kBacktracks);
       first = false;
       stats_.add(stat::kIterations);
+      stats_.add(kPathsChecked);
 
-      const SyntacticPath planned = findPath(core_, {branch.forced, goal_, bound, options_.findPath});
-      const std::vector<TransitionId> path = planned.flatten();
+      const std::vector<TransitionId> path = planned->flatten();
       const PathOutcome outcome = checker_.check(path);
       const std::size_t feasible = outcome.feasibleLength;
       const bool complete = coversGoal(path);
       if (feasible == path.size() && complete) {
         if (auto sequence = checker_.sequence(feasible)) {
           found_ = {std::move(*sequence)};
+          foundBy_ = {std::string(kByPathSearch)};
+          foundPath_ = path;
           return Ending::Found;
         }
         return Ending::OutOfBudget;
       }
       noteFeasiblePrefix(path, feasible);
-      if (feasible < path.size() && complete && tryHeuristics(planned, feasible, bound)) return Ending::Found;
+      if (feasible < path.size() && complete && tryHeuristics(*planned, feasible, bound)) return Ending::Found;
       if (path.empty()) continue;
 
       // Backtracking: every decision of the satisfiable prefix beyond the forced start, and the
@@ -258,6 +415,9 @@ class Search {
   std::vector<std::pair<std::string_view, const PathHeuristic*>> heuristics_;
   std::vector<TransitionId> goal_;
   std::vector<TestSequence> found_;
+  std::vector<std::string> foundBy_;        // by sequence of found_
+  std::vector<TransitionId> foundPath_;     // the single path found_ follows, when one
+  std::uint64_t noGoodsInPlans_ = 0;        // look-aheads a no-good answered
   Best best_;
   std::uint64_t paths_ = 0;  // checked at the current bound, heuristics' plans included
   Statistics stats_;

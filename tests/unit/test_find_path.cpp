@@ -614,3 +614,25 @@ TEST_CASE("splitPath and flatten: a round trip, incomplete last iterations, self
   const SyntacticPath notFromHead{{}, {f.ids({"c2", "back"}), f.ids({"in"})}};
   CHECK(splitPath(fc, notFromHead.flatten()) == notFromHead);
 }
+
+TEST_CASE("findPath semantic: both modes plan around a transition excluded in one iteration") {
+  Model m;
+  diamonds(m);
+  const AcyclicCore core = AcyclicCore::analyse(m.ts, "test");
+  const std::vector<TransitionId> targets = m.ids({"t1", "e1"});
+  // Without exclusions greedy takes t1 first (declared first); with t1 excluded in iteration 1,
+  // iteration 1 takes e1 and t1 moves to iteration 2.
+  const std::vector<PathExclusion> t1First{{1, m.ids({"t1"})[0]}};
+  CHECK(m.show(findPath(core, {{}, targets, 64, FindPathMode::Greedy})) == "p1 | in t1 t2 back | in e1 t2 back");
+  CHECK(m.show(findPath(core, {{}, targets, 64, FindPathMode::Greedy, t1First})) == "p1 | in e1 t2 back | in t1 t2 back");
+  // Exact reorders its two iterations the same way.
+  const SyntacticPath exact = findPath(core, {{}, targets, 64, FindPathMode::Exact, t1First});
+  REQUIRE(exact.iterations.size() == 2);
+  CHECK(std::find(exact.iterations[0].begin(), exact.iterations[0].end(), m.ids({"t1"})[0]) == exact.iterations[0].end());
+  // An exclusion that blocks every way through an iteration ends the greedy plan before it.
+  const std::vector<PathExclusion> both{{1, m.ids({"t1"})[0]}, {1, m.ids({"e1"})[0]}};
+  CHECK(findPath(core, {{}, targets, 64, FindPathMode::Greedy, both}).iterations.empty());
+  // The initial part: p1 excluded in part 0, so the prefix goes p2 p3.
+  const std::vector<PathExclusion> initial{{0, m.ids({"p1"})[0]}};
+  CHECK(findPath(core, {{}, m.ids({"t1"}), 64, FindPathMode::Greedy, initial}).prefix == m.ids({"p2", "p3"}));
+}

@@ -11,6 +11,15 @@
 //   reduced by a max flow (Dinic), then decomposed into iterations.
 // Both cover every target the syntax allows (an uncovered target of the initial part off the
 // chosen initial path, or a target no path reaches, is left out) and stop at `maxIterations`.
+//
+// Semantic FINDPATH: a search that has learned that a transition cannot be taken in some
+// iteration (its condition is unsatisfiable from the state the plan reaches there) passes it in
+// `excluded`, and both modes plan around it: greedy's richest path skips it (and any location
+// whose every way on is excluded); exact reorders its cover so that no iteration takes what is
+// excluded at its index, and when no order does, completes the plan greedily instead. An
+// exclusion is a planning hint for one request, not a proof: the search stays complete through
+// its backtracking.
+#include <compare>
 #include <cstdint>
 #include <span>
 
@@ -22,11 +31,20 @@ namespace symseq {
 
 enum class FindPathMode : std::uint8_t { Greedy, Exact };
 
+// Transition `transition` must not be taken in iteration `iteration` (counted from 1, as the
+// elements of SyntacticPath::iterations; 0 is the initial part). Ignored on the forced start.
+struct PathExclusion {
+  std::uint32_t iteration = 0;
+  TransitionId transition = 0;
+  friend auto operator<=>(const PathExclusion&, const PathExclusion&) = default;
+};
+
 struct FindPathRequest {
   std::span<const TransitionId> forced;   // a path from the initial location the result starts with
   std::span<const TransitionId> targets;  // to cover (any order); those on `forced` count as covered
   std::uint32_t maxIterations = 64;       // iterations in all, the forced ones included
   FindPathMode mode = FindPathMode::Greedy;
+  std::span<const PathExclusion> excluded{};  // semantic FINDPATH: learned, per iteration
 };
 
 // `forced` continued to the loop head and then by whole iterations. Throws Error when `forced`

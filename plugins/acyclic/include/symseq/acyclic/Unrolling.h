@@ -42,6 +42,11 @@ class Unrolling {
   [[nodiscard]] bool onSomePath(TransitionId t) const;
   // `t` is taken in the initial part or in one of iterations 1..k.
   [[nodiscard]] Expr covered(TransitionId t, std::uint32_t k) const;
+  // The Bool saying `t` is taken in part `part` (0: the initial part; j: iteration j), or null
+  // when `t` is not in that part or the part is not encoded.
+  [[nodiscard]] Expr takenIn(TransitionId t, std::uint32_t part) const {
+    return part < parts_.size() ? parts_[part].taken[t] : Expr{};
+  }
   // The Bools saying `t` is taken in parts 0..k (those where it can be), to read from a model.
   [[nodiscard]] std::vector<Expr> takenSymbols(TransitionId t, std::uint32_t k) const;
   // A sequence of exactly k steps replays: the step of iteration k fires (so every earlier one
