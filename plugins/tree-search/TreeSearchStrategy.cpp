@@ -6,7 +6,6 @@
 
 #include "symseq/plugin/PluginDescriptor.h"
 #include "symseq/tree/TreeSearch.h"
-#include "TreeThreads.h"
 
 namespace {
 
@@ -15,21 +14,20 @@ using namespace symseq;
 class TreeStrategy final : public Strategy {
  public:
   explicit TreeStrategy(const Options& options)
-      : options_(treeSearchOptions(options)), threads_(treeSearchThreads(options)) {}
+      : options_(treeSearchOptions(options)) {}
 
   GenerationResult generate(const GenerationJob& job) override {
     // The application makes the searcher the descriptor asks for (defaultSearcher) or the run names.
     if (job.searcher == nullptr)
       throw ConfigError("the tree strategy was given no searcher", std::nullopt,
                         "name one in a [searcher] section, e.g. name = \"bfs\"");
-    return exploreTree(job, *job.searcher, options_, threads_);
+    return exploreTree(job, *job.searcher, options_);
   }
 
   static PluginPtr<Strategy> make(const Options& options) { return makePluginPtr<TreeStrategy>(options); }
 
  private:
   TreeSearchOptions options_;
-  std::uint32_t threads_;  // docs/parallel.md
 };
 
 const char* const kConsults[] = {"table"};

@@ -33,7 +33,7 @@ TEST_CASE("portfolio: the first entrant to finish wins and the others are cancel
   CHECK_FALSE(fastSawCancel.load());
 }
 
-TEST_CASE("portfolio: a failing entrant does not win; when all fail, the first one's error") {
+TEST_CASE("portfolio: a failing entrant does not win, and when all fail, the first one's error") {
   std::vector<PortfolioEntrant> entrants;
   entrants.emplace_back([](const std::atomic<bool>&) { throw std::runtime_error("first"); });
   entrants.emplace_back([](const std::atomic<bool>&) {});

@@ -239,7 +239,7 @@ TEST_CASE("query cache: an identical query (assertions and assumptions as sets) 
   CHECK((cache.unsatAssumptions() == expected));
 }
 
-TEST_CASE("counterexample cache: a stored model that satisfies a query answers it; an unsat subset answers unsat") {
+TEST_CASE("counterexample cache: a stored model that satisfies a query answers it, and an unsat subset answers unsat") {
   ExprContext ctx;
   const Expr x = ctx.var("x", Sort::integer());
   const Expr y = ctx.var("y", Sort::integer());

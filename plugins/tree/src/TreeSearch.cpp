@@ -15,7 +15,6 @@
 #include "symseq/tree/Summaries.h"
 #include "CheckPool.h"
 #include "TreeTests.h"
-#include "TreeThreads.h"
 
 namespace symseq {
 
@@ -549,22 +548,14 @@ TreeSearchOptions treeSearchOptions(const Options& options) {
   else if (determinism != "uf")
     throw options.invalid("determinism", "must be \"uf\" or \"pairwise\", not \"" + determinism + "\"" +
                                              didYouMean(determinism, {"uf", "pairwise"}));
+  const std::int64_t threads = options.getInt("threads");
+  if (threads < 1 || threads > 256) throw options.invalid("threads", "must be between 1 and 256", "1 searches on one thread");
+  o.threads = static_cast<std::uint32_t>(threads);
   return o;
 }
 
 GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options) {
-  return TreeExplorer(job, searcher, options, 1).run();
-}
-
-std::uint32_t treeSearchThreads(const Options& options) {
-  const std::int64_t threads = options.getInt("threads");
-  if (threads < 1 || threads > 256) throw options.invalid("threads", "must be between 1 and 256", "1 searches on one thread");
-  return static_cast<std::uint32_t>(threads);
-}
-
-GenerationResult exploreTree(const GenerationJob& job, Searcher& searcher, const TreeSearchOptions& options,
-                             std::uint32_t threads) {
-  return TreeExplorer(job, searcher, options, threads).run();
+  return TreeExplorer(job, searcher, options, options.threads).run();
 }
 
 }  // namespace symseq

@@ -31,6 +31,9 @@ struct TreeSearchOptions {
   // How the programs' determinism is enforced (feasibility/PathSet.h): congruence on their
   // uninterpreted symbols, or the paper's pairwise condition on fresh results (for comparison).
   Determinism determinism = Determinism::UninterpretedFunctions;
+  // Threads checking the guards of an expansion's children, each on a solver of its own
+  // (GenerationJob::solvers); the results do not depend on it (docs/parallel.md).
+  std::uint32_t threads = 1;
 };
 
 // The options every tree strategy declares, and reading them.
