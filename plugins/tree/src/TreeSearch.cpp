@@ -201,19 +201,7 @@ class TreeExplorer {
       std::optional<Child> child = step(from, t, pruned);
       const double cost = parentCost + std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       if (!child) continue;
-      const TreeNodeId id = static_cast<TreeNodeId>(tree_->nodes.size());
-      TreeNode& node = tree_->nodes.emplace_back(std::move(child->node));
-      node.id = id;
-      node.parent = parent;
-      tree_->nodes[parent].children.push_back(id);
-      const bool coveredNew = cover(t);
-      std::vector<TransitionId> path = paths_[parent];
-      path.push_back(t);
-      paths_.push_back(std::move(path));
-      const std::uint32_t before = parentState.pathStepsSinceNewCoverage;
-      const std::uint32_t since = coveredNew ? 0 : before == kNoDistance ? kNoDistance : before + 1;
-      added.push_back({id, child->pending.state.location, child->pending.state.depth, cost, since});
-      pending_.emplace(id, std::move(child->pending));
+      addChild(parentState, t, std::move(*child), cost, added);
     }
     job_.solver.pop();
     for (const Pruned& p : pruned) record(parent, p);
@@ -284,7 +272,7 @@ class TreeExplorer {
 
   static constexpr std::size_t kNoQuery = static_cast<std::size_t>(-1);
 
-  // Adds a feasible child under the state expanded, as expand does.
+  // Adds a feasible child under the state expanded (expand and its threaded version).
   void addChild(const FrontierState& parentState, TransitionId t, Child child, double cost,
                 std::vector<FrontierState>& added) {
     const TreeNodeId parent = parentState.node;
