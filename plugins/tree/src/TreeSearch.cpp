@@ -203,10 +203,7 @@ class TreeExplorer {
       if (!child) continue;
       addChild(parentState, t, std::move(*child), cost, added);
     }
-    job_.solver.pop();
-    for (const Pruned& p : pruned) record(parent, p);
-    if (coveredTargets_ != coveredBefore) computeDistances();
-    searcher_.update(added);
+    finishExpansion(parent, coveredBefore, pruned, added);
   }
 
   // As expand, with the guards checked on the pool's threads. The children are built, checked
@@ -264,10 +261,7 @@ class TreeExplorer {
       }
       next = end;
     }
-    job_.solver.pop();
-    for (const Pruned& p : pruned) record(parent, p);
-    if (coveredTargets_ != coveredBefore) computeDistances();
-    searcher_.update(added);
+    finishExpansion(parent, coveredBefore, pruned, added);
   }
 
   static constexpr std::size_t kNoQuery = static_cast<std::size_t>(-1);
@@ -299,6 +293,16 @@ class TreeExplorer {
     TransitionId transition = 0;
     std::vector<Expr> pathCondition;  // empty unless the child calls programs
   };
+
+  // Ends an expansion (expand and its threaded version): the parent's scope popped, the pruned
+  // children recorded (which may ask the solver again), then distances and the searcher updated.
+  void finishExpansion(TreeNodeId parent, std::size_t coveredBefore, const std::vector<Pruned>& pruned,
+                       const std::vector<FrontierState>& added) {
+    job_.solver.pop();
+    for (const Pruned& p : pruned) record(parent, p);
+    if (coveredTargets_ != coveredBefore) computeDistances();
+    searcher_.update(added);
+  }
 
   void record(TreeNodeId parent, const Pruned& p) {
     bool determinismNeeded = false;
