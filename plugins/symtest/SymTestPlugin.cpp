@@ -41,6 +41,7 @@ PluginPtr<Strategy> make(const Options& options) {
   const std::int64_t maxPaths = options.getInt("max_paths");
   if (maxPaths < 1) throw options.invalid("max_paths", "must be at least 1", "use a count such as 500");
   o.maxPaths = static_cast<std::uint64_t>(maxPaths);
+  o.completionCheck = options.getBool("completion_check");
   return makePluginPtr<SymTestStrategy>(o);
 }
 
@@ -51,6 +52,9 @@ const OptionSpec kOptions[] = {
      "\"chronological\": flip the latest open decision; \"conflict-directed\": flip the latest one in the unsat core"},
     {"max_paths", OptionType::Int, "500",
      "paths the search checks at its bound, heuristics' plans included, before it reports the bounded model check's witness instead"},
+    {"completion_check", OptionType::Bool, "true",
+     "before a branch is explored, a bounded model check asks whether any completion of its start within the bound takes the rest "
+     "of the goal; refuted starts are pruned and their cores learned (false: the plain path search, to compare heuristics)"},
 };
 
 const char* const kConsults[] = {"path"};

@@ -6,9 +6,11 @@
 #include <string>
 #include <string_view>
 
+#include "CompletionCheck.h"
 #include "PathChecker.h"
 #include "symseq/acyclic/PathHeuristic.h"
 #include "symseq/acyclic/BoundedCoverage.h"
+#include "symseq/solver/SolverFactory.h"
 
 namespace symseq::symtest {
 
@@ -39,6 +41,8 @@ constexpr std::string_view kPathsChecked = "paths_checked";          // at every
 constexpr std::string_view kNoGoodsLearned = "nogoods_learned";
 constexpr std::string_view kNoGoodsUsed = "nogoods_used";            // plans and checks a no-good answered
 constexpr std::string_view kPlansPruned = "plans_pruned";            // branches no completion within the bound covers
+constexpr std::string_view kStartsChecked = "completion_checks";     // the completion check's queries
+constexpr std::string_view kStartsRefuted = "completions_refuted";   // starts it refuted, by a query or a no-good
 
 // Who found a sequence (TestSequence::foundBy).
 constexpr std::string_view kByPathSearch = "symtest path search";
@@ -162,10 +166,20 @@ class Search {
  private:
   void finish(GenerationResult& result) {
     // Every counter of the strategy is reported, 0 when nothing counted it, so results compare.
-    for (std::string_view name : {kPathSearchFound, kPathsChecked, kPlansPruned}) stats_.set(name, stats_.get(name));
+    for (std::string_view name : {kPathSearchFound, kPathsChecked, kPlansPruned, kStartsRefuted})
+      stats_.set(name, stats_.get(name));
+    stats_.set(kStartsChecked, completion_ ? completion_->queries() : 0);
     stats_.set(kNoGoodsLearned, checker_.noGoodsLearned());
     stats_.set(kNoGoodsUsed, checker_.noGoodsUsed() + noGoodsInPlans_);
     result.stats = stats_;
+  }
+
+  // The completion check, made on the first branch that needs it: a run whose first plan
+  // succeeds does not pay for its solver.
+  CompletionCheck* completionCheck() {
+    if (!completion_ && options_.completionCheck && job_.solvers != nullptr)
+      completion_.emplace(core_, job_.solvers->make(), goal_);
+    return completion_ ? &*completion_ : nullptr;
   }
 
   [[nodiscard]] bool outOfBudget() const {
@@ -303,7 +317,10 @@ class Search {
     if (!coversGoal(planned.flatten()) && pastInitialPart(forced)) return std::nullopt;
     for (std::size_t round = 0; round < kMaxReplans; ++round) {
       const std::vector<TransitionId> path = planned.flatten();
-      const auto known = checker_.knownFailure(path);
+      auto known = checker_.knownFailure(path);
+      if (completion_)
+        if (const auto dead = completion_->refutedAt(path, bound); dead && (!known || *dead < known->position))
+          known = KnownFailure{*dead, true};
       if (!known) return planned;
       if (known->byNoGood) ++noGoodsInPlans_;
       if (known->position < forced.size()) return std::nullopt;  // the branch's own alternative fails
@@ -361,6 +378,12 @@ class Search {
       if (paths_ >= options_.maxPaths) return Ending::PathLimit;
       const Branch branch = std::move(open.back());
       open.pop_back();
+      if (!branch.forced.empty() && completionCheck() != nullptr &&
+          completion_->check(branch.forced, bound) == CompletionCheck::Answer::Refuted) {
+        stats_.add(kPlansPruned);
+        stats_.add(kStartsRefuted);
+        continue;
+      }
       const std::optional<SyntacticPath> planned = plan(branch.forced, bound);
       if (!planned) {
         stats_.add(kPlansPruned);
@@ -412,6 +435,7 @@ class Search {
   SymTestOptions options_;
   AcyclicCore core_;
   PathChecker checker_;
+  std::optional<CompletionCheck> completion_;  // when on and the job can make a solver for it
   std::vector<std::pair<std::string_view, const PathHeuristic*>> heuristics_;
   std::vector<TransitionId> goal_;
   std::vector<TestSequence> found_;

@@ -32,13 +32,9 @@ std::map<std::string, std::string> reasons(const nlohmann::json& result) {
   return out;
 }
 
-// Who produces symtest's one sequence on an example, in both FINDPATH modes.
-enum class Producer {
-  PathSearch,   // stats.model_check_sequences == 0
-  KnownGapWitness,  // the search gives up at max_paths; the witness is reported (issue 11)
-};
-
-void checkExample(const std::string& name, int optimum, Producer producer) {
+// symtest finds the sequence itself (stats.model_check_sequences == 0), in the proved optimum,
+// in both FINDPATH modes and on both solvers.
+void checkExample(const std::string& name, int optimum) {
   const std::filesystem::path file = std::filesystem::path(SYMSEQ_SOURCE_DIR) / "configs" / (name + ".toml");
   const auto oracle = runAndRead(file, {"strategy.name=bounded-exhaustive"}, "examples-" + name);
   REQUIRE(oracle["replayed"] == true);
@@ -58,18 +54,9 @@ void checkExample(const std::string& name, int optimum, Producer producer) {
       CHECK(coveredNames(result) == coveredNames(oracle));
       CHECK(reasons(result) == reasons(oracle));
       CHECK(result["sequences"][0]["length_proven_minimal"] == true);
-      if (producer == Producer::PathSearch) {
-        CHECK(result["stats"]["model_check_sequences"] == 0);  // the search found it, not the witness
-        CHECK(result["length"] == optimum);  // shortened to the proved optimum in either mode
-      } else {
-        // Known gap (issue 11): the search spends max_paths and gives up; the bounded model
-        // check's witness is what is reported, so its length says nothing about FINDPATH. When
-        // the search succeeds here, this check fails: move the example to PathSearch.
-        CHECK_MESSAGE(result["stats"]["model_check_sequences"] == 1,
-                      "the path search now finds the sequence itself on " << name << ": expect PathSearch");
-        CHECK(result["stats"]["path_search_found"] == 0);  // it gave up at max_paths
-        CHECK(result["length"] == optimum);                 // the witness is the proved optimum
-      }
+      CHECK(result["stats"]["model_check_sequences"] == 0);  // the search found it, not the witness
+      CHECK(result["sequences"][0]["found_by"] == "symtest path search");
+      CHECK(result["length"] == optimum);  // shortened to the proved optimum in either mode
     }
     // The tree strategies work on CFG models too (one test step per loop iteration, as for
     // symtest): the same coverage and reasons; bfs's tests are shortest per target.
@@ -89,17 +76,17 @@ void checkExample(const std::string& name, int optimum, Producer producer) {
 }  // namespace
 
 TEST_CASE("examples: configs/fig4.toml, every edge, exact in the proved optimum") {
-  checkExample("fig4", 4, Producer::PathSearch);
+  checkExample("fig4", 4);
 }
-TEST_CASE("examples: configs/gm.toml, the paper's GM chart in its 2 steps") { checkExample("gm", 2, Producer::PathSearch); }
-TEST_CASE("examples: configs/cruise.toml, 24 edges in the proved 5 steps, from the witness (the search gives up)") {
-  checkExample("cruise", 5, Producer::KnownGapWitness);
+TEST_CASE("examples: configs/gm.toml, the paper's GM chart in its 2 steps") { checkExample("gm", 2); }
+TEST_CASE("examples: configs/cruise.toml, 24 edges in the proved 5 steps, found by the path search") {
+  checkExample("cruise", 5);
 }
-TEST_CASE("examples: configs/elevator.toml, 22 edges in the proved 5 steps, from the witness (the search gives up)") {
-  checkExample("elevator", 5, Producer::KnownGapWitness);
+TEST_CASE("examples: configs/elevator.toml, 22 edges in the proved 5 steps, found by the path search") {
+  checkExample("elevator", 5);
 }
 TEST_CASE("examples: configs/unreachable.toml, the dead edge proved infeasible") {
-  checkExample("unreachable", 1, Producer::PathSearch);
+  checkExample("unreachable", 1);
 }
 
 TEST_SUITE_END();
