@@ -46,10 +46,40 @@ bool CompletionCheck::known(const std::vector<Decision>& decisions, std::uint32_
   });
 }
 
+bool CompletionCheck::completed(const std::vector<Decision>& decisions, std::uint32_t bound) const {
+  return std::any_of(completions_.begin(), completions_.end(), [&](const Completion& c) {
+    return c.bound <= bound && std::includes(c.decisions.begin(), c.decisions.end(), decisions.begin(), decisions.end());
+  });
+}
+
+// Reads the run of the last (satisfiable) answer: the transitions its model takes in each part.
+void CompletionCheck::keepCompletion(std::uint32_t bound) {
+  constexpr std::size_t kKept = 8;  // the search revisits the neighbourhood of its latest runs
+  const TransitionSystem& system = core_.system();
+  std::vector<Expr> symbols;
+  std::vector<Decision> decisions;
+  for (std::uint32_t part = 0; part <= bound; ++part)
+    for (TransitionId t = 0; t < system.transitions.size(); ++t)
+      if (const Expr taken = unrolling_.takenIn(t, part); !taken.isNull()) {
+        symbols.push_back(taken);
+        decisions.push_back({part, t});
+      }
+  const Model model = solver_->model(symbols);
+  Completion completion{{}, bound};
+  for (std::size_t i = 0; i < symbols.size(); ++i)
+    if (const Value* v = model.find(symbols[i]); v != nullptr && v->asBool()) completion.decisions.push_back(decisions[i]);
+  if (completions_.size() == kKept) completions_.erase(completions_.begin());
+  completions_.push_back(std::move(completion));  // sorted: built in (part, transition) order
+}
+
 CompletionCheck::Answer CompletionCheck::check(std::span<const TransitionId> start, std::uint32_t bound) {
   std::vector<Decision> decisions = decisionsOf(core_.system(), start);
   std::sort(decisions.begin(), decisions.end());
   if (known(decisions, bound)) return Answer::Refuted;
+  if (completed(decisions, bound)) {
+    ++reused_;
+    return Answer::Completable;
+  }
   const Expr goal = goalWithin(bound);  // encodes the iterations up to the bound
   std::vector<Expr> assumptions;
   std::map<std::uint32_t, Decision> byLiteral;  // expression id -> decision
@@ -63,7 +93,10 @@ CompletionCheck::Answer CompletionCheck::check(std::span<const TransitionId> sta
   assumptions.push_back(goal);
   ++queries_;
   const CheckResult answer = solver_->check(assumptions);
-  if (answer == CheckResult::Sat) return Answer::Completable;
+  if (answer == CheckResult::Sat) {
+    keepCompletion(bound);
+    return Answer::Completable;
+  }
   if (answer == CheckResult::Unknown) return Answer::Unknown;
   ++refuted_;
   // The core's decisions are dead together whatever else a path does (within the bound).

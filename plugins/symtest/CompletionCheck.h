@@ -5,7 +5,9 @@
 // several iterations away (an early iteration that spends the only chance to engage, say); the
 // unrolling sees it at once. A refuted start's unsat core, a set of (iteration, transition)
 // decisions, is kept as a completion no-good: every later branch or plan that makes those
-// decisions is dead too, and FINDPATH plans around them without a query.
+// decisions is dead too, and FINDPATH plans around them without a query. Conversely, the run a
+// completable answer's model describes is kept (as KLEE's counterexample cache keeps models):
+// a later start that it also begins with is completable without a query.
 //
 // The check prunes; it never proposes a path. Plans still come from FINDPATH and are confirmed
 // by the path checker's own symbolic execution, so what the search reports is the search's.
@@ -48,6 +50,7 @@ class CompletionCheck {
   [[nodiscard]] std::optional<std::size_t> refutedAt(std::span<const TransitionId> path, std::uint32_t bound) const;
 
   [[nodiscard]] std::uint64_t queries() const { return queries_; }
+  [[nodiscard]] std::uint64_t reused() const { return reused_; }
   [[nodiscard]] std::uint64_t refuted() const { return refuted_; }
   [[nodiscard]] std::size_t noGoods() const { return noGoods_.size(); }
 
@@ -56,8 +59,15 @@ class CompletionCheck {
     std::vector<Decision> decisions;  // sorted
     std::uint32_t bound = 0;          // refuted within this bound, hence within any smaller one
   };
+  // A run the solver found for a completable start: its decisions, and the bound it is within.
+  struct Completion {
+    std::vector<Decision> decisions;  // sorted
+    std::uint32_t bound = 0;
+  };
   Expr goalWithin(std::uint32_t bound);
   [[nodiscard]] bool known(const std::vector<Decision>& decisions, std::uint32_t bound) const;
+  [[nodiscard]] bool completed(const std::vector<Decision>& decisions, std::uint32_t bound) const;
+  void keepCompletion(std::uint32_t bound);
 
   const AcyclicCore& core_;
   PluginPtr<Solver> solver_;  // before unrolling_, which asserts on it
@@ -65,7 +75,9 @@ class CompletionCheck {
   std::vector<TransitionId> goal_;
   std::map<std::uint32_t, Expr> goals_;  // by bound: the literal "the goal is taken within it"
   std::vector<NoGood> noGoods_;
+  std::vector<Completion> completions_;  // the latest few, newest last
   std::uint64_t queries_ = 0;
+  std::uint64_t reused_ = 0;
   std::uint64_t refuted_ = 0;
 };
 

@@ -114,13 +114,19 @@ void PathChecker::tightenConflict(std::vector<std::size_t>& conflict) {
   conflict = std::move(tight);
 }
 
+// Asserts the path's conditions beyond the prefix kept from the last path, one scope and one
+// selector each, then asks once for all of them: a feasible path (what a search mostly checks
+// once its prefix is right) costs one query, not one per decision. When that answer is unsat,
+// the first failing decision is found by galloping then bisecting over prefixes (a few queries,
+// fewer than one per decision), and the failing prefix's unsat core becomes a no-good.
 PathOutcome PathChecker::check(const std::vector<TransitionId>& path) {
   ExprContext& ctx = core_.system().context();
   std::size_t common = 0;
   while (common < executed_.size() && common < path.size() && executed_[common].transition == path[common]) ++common;
   truncate(common);
 
-  for (std::size_t i = common; i < path.size(); ++i) {
+  std::optional<PathOutcome> early;  // a failure known without the solver
+  for (std::size_t i = common; i < path.size() && !early; ++i) {
     const SymbolicState& before = i == 0 ? initial_ : executed_[i - 1].after;
     SymbolicStep step;
     const Expr cond = condition(before, path[i], step);
@@ -130,53 +136,111 @@ PathOutcome PathChecker::check(const std::vector<TransitionId>& path) {
       executed_.push_back(std::move(position));
       continue;
     }
-    if (isConstant(cond, false)) return PathOutcome{i, false, {i}, false};
+    if (isConstant(cond, false)) {
+      early = PathOutcome{i, false, {i}, false};
+      break;
+    }
     if (const auto known = noGoods_.blocking(cond.id(), held_)) {
       // Learned on an earlier path: unsat without a query. The conflict is where its members are.
       ++noGoodsUsed_;
-      PathOutcome outcome{i, false, {}, true};
+      early = PathOutcome{i, false, {}, true};
       for (std::size_t p = 0; p < executed_.size(); ++p)
         if (executed_[p].condition && std::binary_search(known->begin(), known->end(), executed_[p].condition->id()))
-          outcome.conflict.push_back(p);
-      outcome.conflict.push_back(i);
-      return outcome;
+          early->conflict.push_back(p);
+      early->conflict.push_back(i);
+      break;
     }
-
     solver_.push();
     modelFresh_ = false;
     position.scoped = true;
-    std::vector<Expr> assumptions;
     const Expr selector = ctx.var("symtest!decision" + std::to_string(i), Sort::boolean());
     solver_.add(ctx.mkOr(std::vector<Expr>{ctx.mkNot(selector), cond}));
     position.selector = selector;
     position.condition = cond;
     hold(cond, +1);
-    for (const Position& p : executed_)
-      if (p.selector) assumptions.push_back(*p.selector);
-    assumptions.push_back(selector);
     executed_.push_back(std::move(position));
-    const CheckResult r = solver_.check(assumptions);
-    if (r == CheckResult::Sat) {
-      modelFresh_ = true;
-      continue;
-    }
-    PathOutcome outcome{i, r == CheckResult::Unknown, {}, false};
-    if (r == CheckResult::Unsat) {
-      for (Expr s : solver_.unsatAssumptions())
-        if (const auto at = positionOfSelector(s)) outcome.conflict.push_back(*at);
-      std::sort(outcome.conflict.begin(), outcome.conflict.end());
-      if (outcome.conflict.empty() || outcome.conflict.back() != i) outcome.conflict.push_back(i);
-      // The core's conditions are unsat together whatever else a path does: a no-good.
-      std::vector<Expr> conditions;
-      for (std::size_t p : outcome.conflict)
-        if (executed_[p].condition) conditions.push_back(*executed_[p].condition);
-      if (noGoods_.learn(conditions)) ++noGoodsLearned_;
-      if (tightenConflicts_) tightenConflict(outcome.conflict);
-    }
-    truncate(i);
-    return outcome;
   }
-  return PathOutcome{path.size(), false, {}, false};
+  // The decisions asserted for this path, by position.
+  std::vector<std::size_t> fresh;
+  for (std::size_t p = common; p < executed_.size(); ++p)
+    if (executed_[p].selector) fresh.push_back(p);
+  if (fresh.empty()) {
+    if (early) truncate(early->feasibleLength);
+    return early ? *early : PathOutcome{path.size(), false, {}, false};
+  }
+
+  // The selectors of every decision up to position `upTo`, inclusive.
+  auto selectorsUpTo = [&](std::size_t upTo) {
+    std::vector<Expr> assumptions;
+    for (std::size_t p = 0; p <= upTo && p < executed_.size(); ++p)
+      if (executed_[p].selector) assumptions.push_back(*executed_[p].selector);
+    return assumptions;
+  };
+  std::vector<Expr> core;  // of the unsat prefix ending at the failing decision
+  std::optional<std::size_t> failing;
+  bool unknown = false;
+  auto unsatUpTo = [&](std::size_t k) {  // the prefix up to fresh[k] is unsat; unknown counts as unsat
+    const CheckResult r = solver_.check(selectorsUpTo(fresh[k]));
+    modelFresh_ = r == CheckResult::Sat && k + 1 == fresh.size();
+    if (r == CheckResult::Sat) return false;
+    if (r == CheckResult::Unsat) core = solver_.unsatAssumptions();
+    unknown = r == CheckResult::Unknown;
+    return true;
+  };
+  if (!unsatUpTo(fresh.size() - 1)) {
+    if (early) {
+      truncate(early->feasibleLength);
+      return *early;
+    }
+    return PathOutcome{path.size(), false, {}, false};
+  }
+  // The first unsat prefix. An unsat answer's core ends at or before it, so the core's latest
+  // decision is where it most likely fails: probe just before it first; when a core tells
+  // nothing more (cvc5 1.0.3 returns every assumption), bisect.
+  auto latestInCore = [&](std::size_t upTo) {  // index into fresh of the core's latest fresh decision
+    std::size_t latest = 0;
+    for (Expr e : core)
+      if (const auto at = positionOfSelector(e))
+        if (const auto it = std::find(fresh.begin(), fresh.end(), *at); it != fresh.end())
+          latest = std::max(latest, static_cast<std::size_t>(it - fresh.begin()));
+    return std::min(latest, upTo);
+  };
+  std::size_t high = unknown ? fresh.size() - 1 : latestInCore(fresh.size() - 1);  // unsat up to fresh[high]
+  std::size_t low = 0;  // sat up to fresh[low - 1] (nothing known when 0)
+  std::vector<Expr> highCore = core;
+  bool highUnknown = unknown;
+  bool guess = true;  // the next probe is just before the core's latest decision
+  while (low < high) {
+    const std::size_t probe = guess ? high - 1 : low + (high - low) / 2;
+    if (unsatUpTo(probe)) {
+      const std::size_t latest = unknown ? probe : latestInCore(probe);
+      guess = latest < probe;  // the core pointed further back: trust it again
+      high = latest;
+      highCore = core;
+      highUnknown = unknown;
+    } else {
+      low = probe + 1;
+      guess = false;
+    }
+  }
+  modelFresh_ = false;
+  failing = fresh[high];
+  const std::size_t i = *failing;
+  PathOutcome outcome{i, highUnknown, {}, false};
+  if (!highUnknown) {
+    for (Expr e : highCore)
+      if (const auto at = positionOfSelector(e)) outcome.conflict.push_back(*at);
+    std::sort(outcome.conflict.begin(), outcome.conflict.end());
+    if (outcome.conflict.empty() || outcome.conflict.back() != i) outcome.conflict.push_back(i);
+    // The core's conditions are unsat together whatever else a path does: a no-good.
+    std::vector<Expr> conditions;
+    for (std::size_t p : outcome.conflict)
+      if (executed_[p].condition) conditions.push_back(*executed_[p].condition);
+    if (noGoods_.learn(conditions)) ++noGoodsLearned_;
+    if (tightenConflicts_) tightenConflict(outcome.conflict);
+  }
+  truncate(i);
+  return outcome;
 }
 
 std::optional<KnownFailure> PathChecker::knownFailure(const std::vector<TransitionId>& path) const {

@@ -1,7 +1,9 @@
 #pragma once
-// Symbolic execution of planned paths on one incremental solver: a push per decision, so the
-// longest satisfiable prefix of a path comes out of one pass, and consecutive paths (which share
-// a prefix while the search backtracks) reuse the solver's work on the shared part.
+// Symbolic execution of planned paths on one incremental solver: a scope and a selector literal
+// per decision, one query for all the decisions beyond the prefix kept from the last path (a
+// feasible path costs one query), and on an unsat answer a core-guided search for the first
+// failing decision (the longest satisfiable prefix). Consecutive paths, which share a prefix
+// while the search backtracks, reuse the solver's work on the shared part.
 #include <cstdint>
 #include <optional>
 #include <unordered_map>

@@ -43,6 +43,7 @@ constexpr std::string_view kNoGoodsUsed = "nogoods_used";            // plans an
 constexpr std::string_view kPlansPruned = "plans_pruned";            // branches no completion within the bound covers
 constexpr std::string_view kStartsChecked = "completion_checks";     // the completion check's queries
 constexpr std::string_view kStartsRefuted = "completions_refuted";   // starts it refuted, by a query or a no-good
+constexpr std::string_view kStartsReused = "completions_reused";     // starts a kept run answered, without a query
 
 // Who found a sequence (TestSequence::foundBy).
 constexpr std::string_view kByPathSearch = "symtest path search";
@@ -169,6 +170,7 @@ class Search {
     for (std::string_view name : {kPathSearchFound, kPathsChecked, kPlansPruned, kStartsRefuted})
       stats_.set(name, stats_.get(name));
     stats_.set(kStartsChecked, completion_ ? completion_->queries() : 0);
+    stats_.set(kStartsReused, completion_ ? completion_->reused() : 0);
     stats_.set(kNoGoodsLearned, checker_.noGoodsLearned());
     stats_.set(kNoGoodsUsed, checker_.noGoodsUsed() + noGoodsInPlans_);
     result.stats = stats_;
