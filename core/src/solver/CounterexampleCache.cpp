@@ -22,6 +22,50 @@ bool CounterexampleCache::satisfies(const Valuation& m, std::span<const Expr> as
   return true;
 }
 
+bool CounterexampleCache::complete(Valuation& m, std::span<const Expr> assumptions) {
+  // Gives v a value when it has none: the value of `e` with e's missing variables given some
+  // value first (e may be an input of the step that v's definition reads).
+  const auto define = [&m, this](Expr v, Expr e) {
+    for (Expr u : vars_.of(e)) {
+      if (!u.isVar()) throw EvalError("an application");  // a model gives no function
+      if (!m.contains(u)) m.set(u, someValue(u.sort()));
+    }
+    m.set(v, evaluate(e, m));
+  };
+  const auto unset = [&m](Expr e) { return e.isVar() && !m.contains(e); };
+  try {
+    // Assumed literals fix their variable.
+    for (Expr a : assumptions) {
+      if (unset(a)) m.set(a, Value::boolean(true));
+      else if (a.op() == Op::Not && unset(a.children()[0])) m.set(a.children()[0], Value::boolean(false));
+    }
+    // Definitions, oldest assertion first so that a chain of them is followed.
+    for (Expr e : assertions()) {
+      if (unset(e)) {
+        m.set(e, Value::boolean(true));
+      } else if (e.op() == Op::Not && unset(e.children()[0])) {
+        m.set(e.children()[0], Value::boolean(false));
+      } else if (e.op() == Op::Eq && e.children().size() == 2) {
+        const Expr l = e.children()[0], r = e.children()[1];
+        if (unset(l)) define(l, r);
+        else if (unset(r)) define(r, l);
+      }
+    }
+    // Any other variable: some value of its sort.
+    for (Expr c : assumptions)
+      for (Expr u : vars_.of(c))
+        if (!u.isVar()) return false;
+        else if (!m.contains(u)) m.set(u, someValue(u.sort()));
+    for (Expr c : assertions())
+      for (Expr u : vars_.of(c))
+        if (!u.isVar()) return false;
+        else if (!m.contains(u)) m.set(u, someValue(u.sort()));
+  } catch (const EvalError&) {
+    return false;  // a division by zero, an application: the solver decides
+  }
+  return true;
+}
+
 CheckResult CounterexampleCache::check(std::span<const Expr> assumptions) {
   lastAssumptions_.assign(assumptions.begin(), assumptions.end());
   // Unsat: a stored unsat set inside this query.
@@ -47,6 +91,20 @@ CheckResult CounterexampleCache::check(std::span<const Expr> assumptions) {
     ++satHits_;
     last_ = Last::SatHit;
     std::rotate(models_.begin(), it, it + 1);
+    return CheckResult::Sat;
+  }
+  // Sat: a stored model, or the empty one, completed (the query has variables a stored model
+  // does not give). Most recent first; the completed model replaces the one it extends, which
+  // it agrees with on every variable that one gives.
+  for (std::size_t i = 0; i <= models_.size(); ++i) {
+    Valuation m = i < models_.size() ? models_[i] : Valuation{};
+    if (!complete(m, assumptions) || !satisfies(m, assumptions)) continue;
+    ++satHits_;
+    ++completedHits_;
+    last_ = Last::SatHit;
+    if (i < models_.size()) models_.erase(models_.begin() + static_cast<std::ptrdiff_t>(i));
+    models_.push_front(std::move(m));
+    if (models_.size() > kModels) models_.pop_back();
     return CheckResult::Sat;
   }
   ++misses_;
@@ -111,7 +169,8 @@ std::vector<Expr> CounterexampleCache::unsatAssumptions() {
 
 SolverStats CounterexampleCache::stats() const {
   SolverStats s = inner().stats();
-  s.layers.insert(s.layers.begin(), {{"cex-cache.sat_hits", satHits_}, {"cex-cache.unsat_hits", unsatHits_},
+  s.layers.insert(s.layers.begin(), {{"cex-cache.sat_hits", satHits_}, {"cex-cache.completed_hits", completedHits_},
+                                     {"cex-cache.unsat_hits", unsatHits_},
                                      {"cex-cache.misses", misses_}});
   return s;
 }

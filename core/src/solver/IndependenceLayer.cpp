@@ -4,6 +4,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "symseq/expr/Evaluator.h"
 #include "symseq/expr/FunctionDecl.h"
 #include "symseq/support/Error.h"
 
@@ -64,6 +65,8 @@ CheckResult IndependenceLayer::check(std::span<const Expr> assumptions) {
   std::vector<Expr> slice;
   std::vector<Expr> sliceAssumptions;
   std::vector<QueryKey> newlyChecked;  // assertion-only groups in this slice
+  std::vector<std::vector<Expr>> newlyCheckedMembers;
+  droppedGroups_.clear();
   for (const std::vector<std::size_t>& g : groups) {
     const bool hasAssumption = g.back() >= asserted.size();  // items are in index order
     std::vector<Expr> members;
@@ -71,11 +74,13 @@ CheckResult IndependenceLayer::check(std::span<const Expr> assumptions) {
       if (i < asserted.size()) members.push_back(asserted[i]);
     if (!hasAssumption) {
       QueryKey key = makeQueryKey(members, {});
-      if (knownSat_.contains(key)) {
+      if (const auto known = knownSat_.find(key); known != knownSat_.end()) {
         dropped_ += members.size();
+        droppedGroups_.push_back(&known->second);
         continue;
       }
       newlyChecked.push_back(std::move(key));
+      newlyCheckedMembers.push_back(members);
     }
     slice.insert(slice.end(), members.begin(), members.end());
   }
@@ -91,43 +96,121 @@ CheckResult IndependenceLayer::check(std::span<const Expr> assumptions) {
   sliceOpen_ = true;
   for (Expr e : slice) inner().add(e);
   const CheckResult r = inner().check(sliceAssumptions);
-  last_ = Last::Inner;
+  last_ = r == CheckResult::Sat ? Last::Inner : Last::NotSat;
   sliceVars_ = vars_.of(slice);
   for (Expr v : vars_.of(sliceAssumptions)) sliceVars_.push_back(v);
   std::sort(sliceVars_.begin(), sliceVars_.end(), ExprIdLess{});
-  if (r == CheckResult::Sat) {
-    if (knownSat_.size() + newlyChecked.size() > kMaxKnownSat) knownSat_.clear();
-    for (QueryKey& k : newlyChecked) knownSat_.insert(std::move(k));
+  if (r == CheckResult::Sat && !newlyChecked.empty()) {
+    // Keep a model of each new known-sat group, so that a later query leaving it out still has
+    // its values without asking the solver again: one model() for all of them, no check.
+    std::vector<std::vector<Expr>> groupVars;
+    std::vector<Expr> wanted;
+    for (const std::vector<Expr>& members : newlyCheckedMembers) {
+      groupVars.push_back(vars_.of(members));
+      for (Expr v : groupVars.back())
+        if (v.isVar()) wanted.push_back(v);
+    }
+    std::sort(wanted.begin(), wanted.end(), ExprIdLess{});
+    const Valuation values = wanted.empty() ? Valuation{} : inner().model(wanted).toValuation();
+    if (knownSat_.size() + newlyChecked.size() > kMaxKnownSat) {
+      knownSat_.clear();
+      droppedGroups_.clear();  // their models are gone: model() checks the whole query instead
+    }
+    for (std::size_t k = 0; k < newlyChecked.size(); ++k) {
+      GroupModel gm;
+      gm.whole = std::all_of(groupVars[k].begin(), groupVars[k].end(), [](Expr v) { return v.isVar(); });
+      for (Expr v : groupVars[k]) {
+        const Value* value = gm.whole ? values.find(v) : nullptr;
+        if (value) gm.values.set(v, *value);
+        else gm.whole = false;
+      }
+      if (gm.whole) ++stored_;
+      else gm.values = Valuation{};  // a partial model must not answer: its group is checked whole
+      knownSat_.insert_or_assign(std::move(newlyChecked[k]), std::move(gm));
+    }
   }
   return r;
 }
 
 Model IndependenceLayer::model(std::span<const Expr> variables) {
-  if (last_ == Last::Inner) {
-    // Variables of the slice, and variables no constraint mentions, come from the slice's model.
+  if (last_ == Last::Rechecked || last_ == Last::NotSat) return inner().model(variables);  // NotSat: it throws
+  if (last_ == Last::Inner || last_ == Last::EmptySlice) {
+    // The union of the slice's model and the stored models of the groups left out. A term is
+    // answered by the slice (its variables and applications all in the slice, or in no
+    // constraint at all), or evaluated over the stored models (its variables all in them), or
+    // else the whole query is checked once more.
     const std::vector<Expr> all = vars_.of(assertions());
-    bool inSlice = true;
-    // A function application outside the slice is asked whole: the function may be constrained
-    // by a dropped group at other arguments.
-    for (Expr v : vars_.of(variables))
-      if (!std::binary_search(sliceVars_.begin(), sliceVars_.end(), v, ExprIdLess{}) &&
-          (!v.isVar() || std::binary_search(all.begin(), all.end(), v, ExprIdLess{})))
-        inSlice = false;
-    if (inSlice) return inner().model(variables);
+    const auto mentioned = [&all](Expr v) { return std::binary_search(all.begin(), all.end(), v, ExprIdLess{}); };
+    const auto inSlice = [this](Expr v) { return std::binary_search(sliceVars_.begin(), sliceVars_.end(), v, ExprIdLess{}); };
+    Valuation merged;  // the groups left out share no variable: one valuation
+    for (const GroupModel* g : droppedGroups_)
+      for (const auto& [v, value] : g->values) merged.set(v, value);
+    const auto stored = [&merged](Expr v) { return merged.find(v); };
+    enum class From : std::uint8_t { Slice, Store, Default };
+    std::vector<From> from;
+    std::vector<Expr> fromSlice;
+    bool answerable = true;
+    for (Expr t : variables) {
+      const std::vector<Expr>& tv = vars_.of(t);
+      // A function application outside the slice is never answered here: the function may be
+      // constrained by a group left out at other arguments.
+      const bool bySlice = last_ == Last::Inner && std::all_of(tv.begin(), tv.end(), [&](Expr v) {
+                             return inSlice(v) || (v.isVar() && !mentioned(v));
+                           });
+      if (bySlice) {
+        from.push_back(From::Slice);
+        fromSlice.push_back(t);
+        continue;
+      }
+      const bool byStore = std::all_of(tv.begin(), tv.end(), [&](Expr v) {
+        return v.isVar() && (stored(v) != nullptr || (!mentioned(v) && !inSlice(v)));
+      });
+      if (!byStore) {
+        answerable = false;
+        break;
+      }
+      from.push_back(t.isVar() && stored(t) == nullptr ? From::Default : From::Store);
+    }
+    if (answerable) {
+      Model sliceModel;
+      if (!fromSlice.empty()) sliceModel = inner().model(fromSlice);
+      Model out;
+      std::size_t nextSlice = 0;
+      for (std::size_t i = 0; i < from.size(); ++i) {
+        const Expr t = variables[i];
+        switch (from[i]) {
+          case From::Slice: out.add(t, sliceModel.entries().at(nextSlice++).second); break;
+          case From::Default: out.add(t, someValue(t.sort())); break;
+          case From::Store: {
+            Valuation values;  // the stored values of t's variables; others take some value
+            for (Expr v : vars_.of(t)) {
+              const Value* value = stored(v);
+              values.set(v, value ? *value : someValue(v.sort()));
+            }
+            try {
+              out.add(t, evaluate(t, values));
+            } catch (const EvalError&) {
+              answerable = false;  // a division by zero in a requested term: the solver's semantics
+            }
+            break;
+          }
+        }
+        if (!answerable) break;
+      }
+      if (answerable) return out;
+    }
   }
-  if (last_ != Last::Rechecked) {
-    // Check the whole query once more, unsliced, for a model of every variable.
-    ++rechecks_;
-    closeSlice();
-    inner().push();
-    sliceOpen_ = true;
-    for (Expr e : assertions()) inner().add(e);
-    const CheckResult again = inner().check(lastAssumptions_);
-    if (again != CheckResult::Sat)
-      throw SolverError("independence: a sat query answered " + std::string(toString(again)) +
-                        " when checked whole for its model");
-    last_ = Last::Rechecked;
-  }
+  // Check the whole query once more, unsliced, for a model of every variable.
+  ++rechecks_;
+  closeSlice();
+  inner().push();
+  sliceOpen_ = true;
+  for (Expr e : assertions()) inner().add(e);
+  const CheckResult again = inner().check(lastAssumptions_);
+  if (again != CheckResult::Sat)
+    throw SolverError("independence: a sat query answered " + std::string(toString(again)) +
+                      " when checked whole for its model");
+  last_ = Last::Rechecked;
   return inner().model(variables);
 }
 
@@ -139,7 +222,8 @@ std::vector<Expr> IndependenceLayer::unsatAssumptions() {
 SolverStats IndependenceLayer::stats() const {
   SolverStats s = inner().stats();
   s.layers.insert(s.layers.begin(), {{"independence.queries", queries_}, {"independence.dropped", dropped_},
-                                     {"independence.empty_slices", empty_}, {"independence.model_rechecks", rechecks_}});
+                                     {"independence.empty_slices", empty_}, {"independence.models_stored", stored_},
+                                     {"independence.model_rechecks", rechecks_}});
   return s;
 }
 
