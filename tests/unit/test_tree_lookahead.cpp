@@ -14,7 +14,11 @@ using namespace symseq;
 
 namespace {
 
-FrontierState state(std::uint32_t node) { return FrontierState{.node = node, .location = 0, .depth = 0}; }
+FrontierState state(std::uint32_t node) {
+  FrontierState s;
+  s.node = node;
+  return s;
+}
 
 PluginPtr<Searcher> searcher(const Registry& registry, const char* name) {
   return registry.makeSearcher(name, defaultOptions(registry.info(PluginKind::Searcher, name)));
@@ -57,7 +61,17 @@ TEST_CASE("searcher lookahead: bfs announces its next selections, whatever is ad
   bfs->update(more);
   ExprContext ctx;
   const TransitionSystem sys = bench::ringModel(ctx, 2);
-  const SearchProgress progress{.model = sys};
+  const SearchProgress progress{.model = sys,
+                                .targets = {},
+                                .covered = {},
+                                .coveredCount = 0,
+                                .uncoveredOutgoing = {},
+                                .distanceToUncovered = {},
+                                .paths = {},
+                                .expansions = 0,
+                                .expansionsSinceNewCoverage = 0,
+                                .secondsSinceNewCoverage = 0,
+                                .scorers = {}};
   for (const FrontierState& f : announced) CHECK(bfs->select(progress).node == f.node);
 }
 

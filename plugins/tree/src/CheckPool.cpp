@@ -25,18 +25,33 @@ void AssertedPrefix::clear(Solver& solver) {
 
 CheckPool::CheckPool(const SolverFactory& solvers, std::uint32_t helpers)
     : helpers_(helpers), load_(helpers + 1, 0), queued_(helpers) {
-  for (std::uint32_t i = 0; i < helpers; ++i) solvers_.push_back(solvers.make());
   threads_.reserve(helpers);
-  for (std::size_t i = 0; i < helpers; ++i) threads_.emplace_back([this, i] { helperLoop(i); });
+  // One helper at a time makes its solver, on its own thread, while this one waits: a back end
+  // may bind a solver to the thread that makes it (cvc5 1.0 keeps its term manager per thread),
+  // and the factory is not made to be called from two threads at once.
+  for (std::size_t i = 0; i < helpers; ++i) {
+    threads_.emplace_back([this, &solvers, i] { helperLoop(i, solvers); });
+    std::unique_lock lock(mutex_);
+    done_.wait(lock, [&] { return ready_ == i + 1; });
+    if (error_) {
+      const std::exception_ptr error = std::exchange(error_, nullptr);
+      lock.unlock();
+      stop();
+      std::rethrow_exception(error);
+    }
+  }
 }
 
-CheckPool::~CheckPool() {
+CheckPool::~CheckPool() { stop(); }
+
+void CheckPool::stop() {
   {
     const std::lock_guard lock(mutex_);
     quit_ = true;
   }
   start_.notify_all();
   for (std::thread& t : threads_) t.join();
+  threads_.clear();
 }
 
 void CheckPool::checkJob(StateChecks& job, Solver& solver, AssertedPrefix& prefix) {
@@ -54,6 +69,10 @@ void CheckPool::checkJob(StateChecks& job, Solver& solver, AssertedPrefix& prefi
 }
 
 void CheckPool::submit(StateChecks& job) {
+  if (job.guards.empty()) {  // nothing to check: no hand-over
+    job.answers.clear();
+    return;
+  }
   // The least loaded thread, the caller (index 0) first among equals: a state alone stays on the
   // caller, with no hand-over.
   const auto least = std::min_element(load_.begin(), load_.end());
@@ -88,29 +107,43 @@ void CheckPool::finish(Solver& own) {
   if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
 }
 
-void CheckPool::helperLoop(std::size_t index) {
-  // The helper's solver keeps the last path condition asserted between jobs and rounds: the next
-  // state's usually shares most of it.
-  AssertedPrefix prefix;
-  Solver& solver = *solvers_[index];
+void CheckPool::helperLoop(std::size_t index, const SolverFactory& solvers) {
+  // The helper's solver lives and dies on this thread (see the constructor).
+  PluginPtr<Solver> solver;
   std::unique_lock lock(mutex_);
+  try {
+    lock.unlock();
+    solver = solvers.make();
+    lock.lock();
+  } catch (...) {
+    lock.lock();
+    error_ = std::current_exception();
+  }
+  ++ready_;
+  done_.notify_all();
+  if (!solver) return;
+  // The solver keeps the last path condition asserted between jobs and rounds: the next state's
+  // usually shares most of it.
+  AssertedPrefix prefix;
   for (;;) {
     start_.wait(lock, [&] { return quit_ || !queued_[index].empty(); });
-    if (quit_) return;
+    if (quit_) break;
     StateChecks& job = *queued_[index].front();
     queued_[index].pop_front();
     lock.unlock();
     std::exception_ptr error;
     try {
-      checkJob(job, solver, prefix);
+      checkJob(job, *solver, prefix);
     } catch (...) {
       error = std::current_exception();
-      prefix = AssertedPrefix{};  // the solver's scopes are unknown now; it is not used again after an error
+      prefix = AssertedPrefix{};  // the solver's scopes are unknown now; the run ends with the error
     }
     lock.lock();
     if (error && !error_) error_ = error;
     if (--outstanding_ == 0) done_.notify_one();
   }
+  lock.unlock();
+  solver.reset();  // on this thread, and its statistics counted by its layers now
 }
 
 }  // namespace symseq

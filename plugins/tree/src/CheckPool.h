@@ -54,7 +54,8 @@ class AssertedPrefix {
 
 class CheckPool {
  public:
-  // `helpers` threads (>= 1), each with a solver made here, on this thread, by `solvers`.
+  // `helpers` threads (>= 1), each with a solver `solvers` makes on that thread, one after the
+  // other, before this returns (rethrows the first error making one).
   CheckPool(const SolverFactory& solvers, std::uint32_t helpers);
   ~CheckPool();
   CheckPool(const CheckPool&) = delete;
@@ -71,11 +72,11 @@ class CheckPool {
   void finish(Solver& own);
 
  private:
-  void helperLoop(std::size_t index);
+  void helperLoop(std::size_t index, const SolverFactory& solvers);
+  void stop();  // ends and joins the helpers
   static void checkJob(StateChecks& job, Solver& solver, AssertedPrefix& prefix);
 
   std::size_t helpers_;
-  std::vector<PluginPtr<Solver>> solvers_;
   std::vector<std::thread> threads_;
   // This round: guards per thread (0: the caller), and the caller's jobs.
   std::vector<std::size_t> load_;
@@ -85,6 +86,7 @@ class CheckPool {
   std::condition_variable done_;
   std::vector<std::deque<StateChecks*>> queued_;  // per helper, under mutex_
   std::size_t outstanding_ = 0;                   // helpers' jobs not done, under mutex_
+  std::size_t ready_ = 0;                         // helpers that made their solver (or failed)
   bool quit_ = false;
   std::exception_ptr error_;
 };
