@@ -177,7 +177,7 @@ TEST_CASE("parallel tree: every shipped tree run file gives the same result.json
     const std::string formats = R"(["json", "tree"])";
     const auto one = test::runInto(file, {}, "parallel-1-" + file.stem().string(), {}, formats);
     const auto two = test::runInto(file, {"strategy.threads=2"}, "parallel-2-" + file.stem().string(), {}, formats);
-    for (const char* name : {"result.json", "tree.json"}) {
+    for (const std::string name : {"result.json", "tree.json"}) {
       CAPTURE(name);
       REQUIRE(std::filesystem::exists(one / name));
       CHECK(withoutTiming(test::readJson(two / name)).dump(1) == withoutTiming(test::readJson(one / name)).dump(1));
