@@ -13,13 +13,9 @@
 // so the tree branches threefold and about two children in three cost a solver query.
 #include <benchmark/benchmark.h>
 
-#include <string>
-
+#include "RingBench.h"
 #include "RingModel.h"
 #include "symseq/tree/TreeSearch.h"
-#include "symseq/plugin/Registry.h"
-#include "symseq/plugin/Searcher.h"
-#include "symseq/run/PluginOptions.h"
 #include "symseq/solver/CounterexampleCache.h"
 #include "symseq/solver/IndependenceLayer.h"
 #include "symseq/solver/QueryCache.h"
@@ -29,34 +25,21 @@ using namespace symseq;
 namespace {
 
 void explore(benchmark::State& state, const char* solverName, std::uint64_t maxStates, bool layers) {
-  Registry registry;
-  registry.loadDirectory(Registry::defaultPluginDir());
-  Options options = defaultOptions(registry.info(PluginKind::Strategy, "tree"));
-  options.set("max_states", static_cast<std::int64_t>(maxStates));
-  options.set("stop_when_covered", false);
-  options.set("enrich_attempts", std::int64_t{0});
-  auto tree = registry.makeStrategy("tree", options);
+  const bench::RingBench ring;
+  auto tree = ring.tree(maxStates);
   double states = 0, pruned = 0, queries = 0, seconds = 0;
   for (auto _ : state) {
     ExprContext ctx;
     const TransitionSystem sys = bench::ringModel(ctx, 6);
-    PluginPtr<Solver> solver =
-        registry.makeSolver(solverName, ctx, defaultOptions(registry.info(PluginKind::Solver, solverName)));
+    PluginPtr<Solver> solver = ring.solver(solverName, ctx);
     if (layers) {
       solver = makePluginPtr<CounterexampleCache>(std::move(solver), ctx);
       solver = makePluginPtr<QueryCache>(std::move(solver), ctx);
       solver = makePluginPtr<IndependenceLayer>(std::move(solver), ctx);
     }
-    std::vector<TransitionId> targets(sys.transitions.size());
-    for (TransitionId t = 0; t < targets.size(); ++t) targets[t] = t;
-    Budgets budgets;
-    budgets.depth = 40;
-    budgets.time = std::chrono::milliseconds(600'000);
+    auto bfs = ring.bfs();  // fresh per run
     const auto start = std::chrono::steady_clock::now();
-    auto bfs = registry.makeSearcher("bfs", defaultOptions(registry.info(PluginKind::Searcher, "bfs")));  // fresh per run
-    GenerationJob job{sys, *solver, {}, targets, budgets, 0, start + budgets.time};
-    job.searcher = bfs.get();
-    const GenerationResult r = tree->generate(job);
+    const GenerationResult r = tree->generate(bench::RingBench::job(sys, *solver, *bfs));
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     states = static_cast<double>(r.stats.get(stat::kStates));
     pruned = static_cast<double>(r.stats.get(stat::kPrunedStates));

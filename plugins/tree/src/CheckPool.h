@@ -1,16 +1,18 @@
 #pragma once
-// Helper threads that check the guards of one expansion's children while the thread that built
-// them waits (TreeSearch.cpp, option `threads`; docs/parallel.md).
+// Helper threads that check the guards of frontier states' children while the thread that built
+// them goes on building, then checks its own share (TreeSearch.cpp, option `threads`;
+// docs/parallel.md).
 //
 // What is shared and why it is safe: ExprContext is not thread-safe, so only the exploring thread
-// makes expressions; it hands the helpers expressions it already made, and waits until they are
-// done before it makes any more. Expr nodes are immutable once made (no lazily filled fields), so
-// reading them from several threads is safe while nobody adds to the context. Each helper checks
-// on a solver of its own (from GenerationJob::solvers), whose back end translates into a context
-// and a cache of its own.
+// makes expressions. It hands a helper only expressions already made, under the pool's mutex (so
+// they are complete when the helper reads them); nodes live in the context's arena, never move
+// and are immutable once made (no lazily filled fields), so the exploring thread may go on making
+// new ones while helpers read old ones. Each helper checks on a solver of its own (from
+// GenerationJob::solvers), whose back end translates into a context and a cache of its own.
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <exception>
 #include <mutex>
 #include <span>
@@ -28,43 +30,64 @@ struct GuardAnswer {
   double seconds = 0;
 };
 
-// A batch: the children of one state. Each is checked as SolveTab checks a child without calls:
-// push, the guard, check under `sums`, pop; over the parent's path condition.
-struct GuardBatch {
-  std::span<const Expr> pathCondition;  // the parent's
+// The guards of one frontier state's children, each checked as SolveTab checks a child without
+// calls: over the state's path condition, push, the guard, check under `sums`, pop.
+struct StateChecks {
+  std::span<const Expr> pathCondition;  // the state's; must outlive the check
   Expr sums;                            // the empty conjunction of summaries
-  std::span<const Expr> guards;
+  std::vector<Expr> guards{};
+  std::vector<GuardAnswer> answers{};   // filled by the check, in the guards' order
+};
+
+// A solver's asserted path condition, one push per conjunct, so that the next state's shares
+// its common prefix (frontier states taken breadth first are siblings or cousins).
+class AssertedPrefix {
+ public:
+  // Makes `pathCondition` the asserted one: pops what differs, pushes and adds the rest.
+  void assertOn(Solver& solver, std::span<const Expr> pathCondition);
+  // Pops everything this asserted.
+  void clear(Solver& solver);
+
+ private:
+  std::vector<Expr> asserted_;
 };
 
 class CheckPool {
  public:
-  // `helpers` threads (>= 1), each with a solver made here, on this thread, by `solvers`.
+  // `helpers` threads (>= 1), each with a solver `solvers` makes on that thread, one after the
+  // other, before this returns (rethrows the first error making one).
   CheckPool(const SolverFactory& solvers, std::uint32_t helpers);
   ~CheckPool();
   CheckPool(const CheckPool&) = delete;
   CheckPool& operator=(const CheckPool&) = delete;
 
-  // Checks the batch: guard j on thread j mod (helpers + 1), thread 0 being the caller with
-  // `own`, on which the caller has already asserted the parent's path condition. Returns when all
-  // are answered, answers in the guards' order; rethrows a helper's exception.
-  [[nodiscard]] std::vector<GuardAnswer> check(const GuardBatch& batch, Solver& own);
+  [[nodiscard]] std::size_t threads() const { return helpers_ + 1; }  // the caller's included
+  // Hands `job` (which must stay in place until finish()) to the thread with the fewest guards so
+  // far in this round, the caller first among equals: a helper starts on it at once, the caller's
+  // share waits for finish(). The assignment depends only on the jobs, so it is the same on
+  // every run.
+  void submit(StateChecks& job);
+  // Checks the caller's share on `own` (left as it was found), waits until the helpers are done
+  // with theirs, and starts a new round; rethrows a helper's exception.
+  void finish(Solver& own);
 
  private:
-  void helperLoop(std::size_t index);
-  static void checkShare(const GuardBatch& batch, Solver& solver, std::size_t index, std::size_t stride,
-                         std::span<GuardAnswer> answers, bool assertPathCondition);
+  void helperLoop(std::size_t index, const SolverFactory& solvers);
+  void stop();  // ends and joins the helpers
+  static void checkJob(StateChecks& job, Solver& solver, AssertedPrefix& prefix);
 
   std::size_t helpers_;
-  std::vector<PluginPtr<Solver>> solvers_;
   std::vector<std::thread> threads_;
+  // This round: guards per thread (0: the caller), and the caller's jobs.
+  std::vector<std::size_t> load_;
+  std::vector<StateChecks*> own_;
   std::mutex mutex_;
   std::condition_variable start_;
   std::condition_variable done_;
-  std::uint64_t generation_ = 0;  // batches handed out
-  std::size_t running_ = 0;       // helpers still on the current batch
+  std::vector<std::deque<StateChecks*>> queued_;  // per helper, under mutex_
+  std::size_t outstanding_ = 0;                   // helpers' jobs not done, under mutex_
+  std::size_t ready_ = 0;                         // helpers that made their solver (or failed)
   bool quit_ = false;
-  const GuardBatch* batch_ = nullptr;
-  std::vector<GuardAnswer>* answers_ = nullptr;
   std::exception_ptr error_;
 };
 

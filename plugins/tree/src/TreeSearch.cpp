@@ -9,6 +9,7 @@
 
 #include "symseq/exec/SymbolicExecutor.h"
 #include "symseq/exec/SymbolicTree.h"
+#include "symseq/plugin/SearcherLookahead.h"
 #include "symseq/expr/Fold.h"
 #include "symseq/support/DidYouMean.h"
 #include "symseq/tree/SolveTab.h"
@@ -104,6 +105,8 @@ class TreeExplorer {
     if (threads > 1 && job.solvers != nullptr && !pairwise() && system_.externals.empty() &&
         system_.contracts.empty())
       pool_.emplace(*job.solvers, threads - 1);
+    // A searcher that knows its next selections lets several states go in one hand-over.
+    if (pool_) lookahead_ = dynamic_cast<const SearcherLookahead*>(&searcher);
   }
 
   GenerationResult run() {
@@ -112,11 +115,11 @@ class TreeExplorer {
       const FrontierState next = searcher_.select(progress());
       ++sinceNewCoverage_;
       ++expansions_;
+      if (lookahead_ != nullptr && expandAhead(next)) continue;
       auto it = pending_.find(next.node);
       Pending state = std::move(it->second);
       pending_.erase(it);
-      // The bounds: test steps ([budgets] depth, as for every strategy) and the tree's height.
-      if (state.steps < job_.budgets.depth && (options_.height == 0 || next.depth < options_.height)) expand(next, state);
+      if (expands(next, state)) expand(next, state);
       paths_[next.node] = {};  // only frontier states need theirs
     }
     incomplete_ = incomplete_ || !searcher_.empty();
@@ -124,6 +127,13 @@ class TreeExplorer {
   }
 
  private:
+  // A pruned child, and its path condition when it calls programs (to tell whether their
+  // determinism pruned it, once the parent's constraints are off the solver).
+  struct Pruned {
+    TransitionId transition = 0;
+    std::vector<Expr> pathCondition;  // empty unless the child calls programs
+  };
+
   bool stopped() {
     if (options_.stopWhenCovered && coveredTargets_ == targets_.size()) return true;
     if (tree_->nodes.size() >= options_.maxStates || std::chrono::steady_clock::now() >= exploreUntil_) {
@@ -131,6 +141,11 @@ class TreeExplorer {
       return true;
     }
     return false;
+  }
+
+  // The bounds: test steps ([budgets] depth, as for every strategy) and the tree's height.
+  bool expands(const FrontierState& f, const Pending& state) const {
+    return state.steps < job_.budgets.depth && (options_.height == 0 || f.depth < options_.height);
   }
 
   SearchProgress progress() const {
@@ -210,59 +225,167 @@ class TreeExplorer {
   // and added in waves, each as long as the sequential loop would surely go on: no more children
   // than states left, and ending at the one that may cover the last uncovered target. So the same
   // children are checked, added and pruned in the same order as by expand (the queries differ
-  // only in the solver that answers them).
+  // only in the solver that answers them). For searchers without lookahead (expandAhead).
   void expandInParallel(const FrontierState& parentState, const Pending& from) {
     const TreeNodeId parent = parentState.node;
-    const double parentCost = parentState.queryCostSeconds;
     const std::size_t coveredBefore = coveredTargets_;
     std::vector<FrontierState> added;
     std::vector<Pruned> pruned;
-    job_.solver.push();
-    for (Expr c : from.state.pathCondition) job_.solver.add(c);
     const auto outgoing = system_.outgoing(from.state.location);  // a vector, made per call
-    // SolveTab's query for a child without calls: its guard under the empty conjunction of summaries.
-    const Expr noSums = summaries(system_.context(), {}, tables());
+    const std::size_t threads = pool_->threads();
     std::size_t next = 0;
     while (next < outgoing.size() && !stopped()) {
-      const std::size_t room = options_.maxStates - tree_->nodes.size();  // >= 1: not stopped
-      const std::size_t uncovered = targets_.size() - coveredTargets_;
-      std::set<TransitionId> mayCover;
-      std::size_t end = next;
-      while (end < outgoing.size() && end - next < room) {
-        const TransitionId t = outgoing[end++];
-        if (targets_.contains(t) && !covered_.contains(t) && mayCover.insert(t).second && options_.stopWhenCovered &&
-            mayCover.size() == uncovered)
-          break;
-      }
-      std::vector<Built> wave;
-      std::vector<double> buildSeconds;
-      std::vector<Expr> guards;
-      std::vector<std::size_t> query(end - next, kNoQuery);  // per child of the wave: its guard's index
-      for (std::size_t i = next; i < end; ++i) {
-        const auto started = std::chrono::steady_clock::now();
-        wave.push_back(build(from, outgoing[i]));
-        buildSeconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-        const Built& b = wave.back();
-        if (!b.guard.isConst() && b.newCalls.empty() && from.calls.empty()) {
-          query[i - next] = guards.size();
-          guards.push_back(b.guard);
-        }
-      }
-      const std::vector<GuardAnswer> answers =
-          pool_->check(GuardBatch{from.state.pathCondition, noSums, guards}, job_.solver);
-      for (std::size_t i = 0; i < wave.size(); ++i) {
-        if (i > 0 && stopped()) break;  // only the time can stop the loop within a wave
-        const TransitionId t = wave[i].transition;
-        const GuardAnswer* answer = query[i] == kNoQuery ? nullptr : &answers[query[i]];
-        std::optional<Child> child = decide(std::move(wave[i]), pruned, answer ? &answer->answer : nullptr);
-        const double cost = parentCost + buildSeconds[i] + (answer ? answer->seconds : 0.0);
-        if (!child) continue;
-        addChild(parentState, t, std::move(*child), cost, added);
-      }
+      mayCover_.clear();
+      const std::size_t end = next + surelyStepped(outgoing, next, 0).children;
+      // Guard j of the wave goes to share j mod threads.
+      std::vector<StateChecks> shares(threads, StateChecks{from.state.pathCondition, noSummaries()});
+      Wave wave = buildWave(from, std::span(outgoing).subspan(next, end - next), shares);
+      for (StateChecks& share : shares) pool_->submit(share);
+      pool_->finish(job_.solver);
+      decideWave(parentState, std::move(wave), shares, pruned, added);
       next = end;
     }
-    finishExpansion(parent, coveredBefore, pruned, added);
+    finishExpansion(parent, coveredBefore, pruned, added, /*scoped=*/false);
   }
+
+  // Children built and waiting for their guards' answers: per child, the share and index its
+  // guard went to (kNoQuery: decided without a query).
+  struct Wave {
+    std::vector<Built> children;
+    std::vector<double> buildSeconds;
+    std::vector<std::pair<std::size_t, std::size_t>> query;
+  };
+
+  // Builds the children through `transitions` from `from`, the guards to check going round
+  // `shares` (one share: all to it).
+  Wave buildWave(const Pending& from, std::span<const TransitionId> transitions, std::vector<StateChecks>& shares) {
+    Wave wave;
+    std::size_t queries = 0;
+    for (TransitionId t : transitions) {
+      const auto started = std::chrono::steady_clock::now();
+      wave.children.push_back(build(from, t));
+      wave.buildSeconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+      const Built& b = wave.children.back();
+      if (!b.guard.isConst() && b.newCalls.empty() && from.calls.empty()) {
+        StateChecks& share = shares[queries % shares.size()];
+        wave.query.emplace_back(queries % shares.size(), share.guards.size());
+        share.guards.push_back(b.guard);
+        ++queries;
+      } else {
+        wave.query.emplace_back(kNoQuery, kNoQuery);
+      }
+    }
+    return wave;
+  }
+
+  // Decides and adds a wave's children in order, with the answers the shares got.
+  void decideWave(const FrontierState& parentState, Wave wave, const std::vector<StateChecks>& shares,
+                  std::vector<Pruned>& pruned, std::vector<FrontierState>& added) {
+    for (std::size_t i = 0; i < wave.children.size(); ++i) {
+      if (i > 0 && stopped()) break;  // only the time can stop the loop within a wave
+      const TransitionId t = wave.children[i].transition;
+      const auto [share, index] = wave.query[i];
+      const GuardAnswer* answer = share == kNoQuery ? nullptr : &shares[share].answers[index];
+      std::optional<Child> child = decide(std::move(wave.children[i]), pruned, answer ? &answer->answer : nullptr);
+      const double cost = parentState.queryCostSeconds + wave.buildSeconds[i] + (answer ? answer->seconds : 0.0);
+      if (!child) continue;
+      addChild(parentState, t, std::move(*child), cost, added);
+    }
+  }
+
+  // How many of `outgoing`'s children from `first` on the sequential loop surely steps, `before`
+  // children of this round being stepped ahead of them, each perhaps kept: no more than the room
+  // left for states, and ending at the child that may cover the last uncovered target (with
+  // stop_when_covered). `mayCover` collects the targets of the children counted.
+  struct Stepped {
+    std::size_t children = 0;
+    bool mayCoverAll = false;  // the last child counted may cover the last uncovered target
+  };
+  Stepped surelyStepped(std::span<const TransitionId> outgoing, std::size_t first, std::size_t before) {
+    const std::size_t room = options_.maxStates - tree_->nodes.size();  // >= 1: not stopped
+    const std::size_t uncovered = targets_.size() - coveredTargets_;
+    Stepped out;
+    for (std::size_t i = first; i < outgoing.size() && before + out.children < room; ++i) {
+      const TransitionId t = outgoing[i];
+      ++out.children;
+      if (targets_.contains(t) && !covered_.contains(t) && mayCover_.insert(t).second && options_.stopWhenCovered &&
+          mayCover_.size() == uncovered) {
+        out.mayCoverAll = true;
+        break;
+      }
+    }
+    return out;
+  }
+
+  // Expands `first` (just selected) and the states the searcher will select after it, as the
+  // loop of run() would one by one, with the guards of all their children checked in one round of
+  // the pool: each state's guards go to one thread, helpers start on theirs while the exploring
+  // thread builds the next state's children. Only states whose children the sequential loop
+  // surely all steps join the round (expandInParallel's rule, over the round), so the same
+  // queries are asked and the same children kept in the same order as on one thread. False, and
+  // nothing done, when `first` alone is not such a state.
+  bool expandAhead(const FrontierState& first) {
+    mayCover_.clear();
+    std::vector<FrontierState> round{first};
+    for (const FrontierState& f : lookahead_->upcoming(kRoundStates - 1)) round.push_back(f);
+    // The states of the round, each with its children's transitions.
+    std::vector<std::vector<TransitionId>> outgoing;
+    std::size_t children = 0;
+    for (const FrontierState& f : round) {
+      const Pending& state = pending_.at(f.node);
+      std::vector<TransitionId> out;
+      if (expands(f, state)) out = system_.outgoing(state.state.location);
+      const std::size_t room = options_.maxStates - tree_->nodes.size();
+      if (children >= room) break;  // the loop might stop before selecting it
+      const Stepped stepped = surelyStepped(out, 0, children);
+      if (stepped.children < out.size()) break;  // not all its children surely stepped
+      children += out.size();
+      outgoing.push_back(std::move(out));
+      if (stepped.mayCoverAll || children >= kRoundChildren) break;
+    }
+    if (outgoing.empty()) return false;
+    round.resize(outgoing.size());
+    // Build every child in the loop's order (so expressions are made in the same order as on
+    // one thread), handing each state's guards to the pool as soon as they are built.
+    std::vector<Wave> waves;
+    std::vector<std::vector<StateChecks>> checks;
+    waves.reserve(round.size());
+    checks.reserve(round.size());  // the pool holds pointers into it
+    for (std::size_t k = 0; k < round.size(); ++k) {
+      const Pending& state = pending_.at(round[k].node);
+      checks.push_back({StateChecks{state.state.pathCondition, noSummaries()}});
+      waves.push_back(buildWave(state, outgoing[k], checks.back()));
+      pool_->submit(checks.back().front());
+    }
+    pool_->finish(job_.solver);
+    // Decide and add, state by state, selecting each as the loop does.
+    for (std::size_t k = 0; k < round.size(); ++k) {
+      if (k > 0) {
+        if (stopped()) break;  // the time budget: the rest stay in the frontier
+        const FrontierState next = searcher_.select(progress());
+        if (next.node != round[k].node)
+          throw PluginError("the searcher selected another state than it announced (SearcherLookahead::upcoming)",
+                            std::nullopt, "its upcoming() must return what select() will; report this to its author");
+        ++sinceNewCoverage_;
+        ++expansions_;
+      }
+      auto it = pending_.find(round[k].node);
+      const Pending state = std::move(it->second);
+      pending_.erase(it);
+      if (expands(round[k], state)) {
+        const std::size_t coveredBefore = coveredTargets_;
+        std::vector<FrontierState> added;
+        std::vector<Pruned> pruned;
+        decideWave(round[k], std::move(waves[k]), checks[k], pruned, added);
+        finishExpansion(round[k].node, coveredBefore, pruned, added, /*scoped=*/false);
+      }
+      paths_[round[k].node] = {};
+    }
+    return true;
+  }
+
+  // SolveTab's query for a child without calls: its guard under the empty conjunction of summaries.
+  Expr noSummaries() { return summaries(system_.context(), {}, tables()); }
 
   static constexpr std::size_t kNoQuery = static_cast<std::size_t>(-1);
 
@@ -287,18 +410,12 @@ class TreeExplorer {
 
   bool pairwise() const { return options_.determinism == Determinism::Pairwise; }
 
-  // A pruned child, and its path condition when it calls programs (to tell whether their
-  // determinism pruned it, once the parent's constraints are off the solver).
-  struct Pruned {
-    TransitionId transition = 0;
-    std::vector<Expr> pathCondition;  // empty unless the child calls programs
-  };
 
   // Ends an expansion (expand and its threaded version): the parent's scope popped, the pruned
   // children recorded (which may ask the solver again), then distances and the searcher updated.
   void finishExpansion(TreeNodeId parent, std::size_t coveredBefore, const std::vector<Pruned>& pruned,
-                       const std::vector<FrontierState>& added) {
-    job_.solver.pop();
+                       const std::vector<FrontierState>& added, bool scoped = true) {
+    if (scoped) job_.solver.pop();  // expand's scope for the parent's path condition
     for (const Pruned& p : pruned) record(parent, p);
     if (coveredTargets_ != coveredBefore) computeDistances();
     searcher_.update(added);
@@ -515,6 +632,12 @@ class TreeExplorer {
   bool incomplete_ = false;  // some state was not decided, or not expanded for lack of budget
   std::map<TransitionId, std::vector<std::vector<Expr>>> excludedCandidates_;  // rememberExcluded
   std::optional<CheckPool> pool_;  // helpers, with threads > 1
+  const SearcherLookahead* lookahead_ = nullptr;  // with pool_, when the searcher offers it
+  std::set<TransitionId> mayCover_;  // surelyStepped: targets a round's children may cover
+  // A round of expandAhead: at most this many states and (then stopping) children, enough for a
+  // helper's share to outweigh the hand-over, few enough to keep the searcher's order cheap to follow.
+  static constexpr std::size_t kRoundStates = 64;
+  static constexpr std::size_t kRoundChildren = 192;
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "symseq/exec/Replay.h"
 #include "symseq/exec/Substitute.h"
 #include "symseq/expr/Rewrite.h"
+#include "symseq/solver/SolverFactory.h"
 #include "symseq/tree/Summaries.h"
 
 namespace symseq {
@@ -36,11 +37,16 @@ std::vector<TestSequence> TreeTestBuilder::build(const std::set<TransitionId>& c
   std::vector<PathQuery> queries;
   for (TreeNodeId n : chooseNodes(covered)) queries.push_back(collect(n));
   std::vector<TestSequence> out;
+  // A solver that answered nothing else, when the run can make one: a model may depend on what
+  // its solver was asked before (z3's incremental state), and the search's queries are split
+  // among threads, so the run's own solver would give input values that depend on `threads`.
+  const PluginPtr<Solver> fresh = job_.solvers != nullptr && !queries.empty() ? job_.solvers->make() : nullptr;
+  Solver& solver = fresh ? *fresh : job_.solver;
   if (job_.system.contracts.empty()) {
     for (const PathQuery& q : queries)
-      if (auto s = solveAlone(q)) out.push_back(std::move(*s));
+      if (auto s = solveAlone(q, solver)) out.push_back(std::move(*s));
   } else {
-    out = solveTogether(queries);
+    out = solveTogether(queries, solver);
   }
   tree_.nodes[0].onTest = !out.empty();
   return out;
@@ -78,8 +84,7 @@ TreeTestBuilder::PathQuery TreeTestBuilder::collect(TreeNodeId target) const {
   return q;
 }
 
-std::optional<TestSequence> TreeTestBuilder::solveAlone(const PathQuery& q) {
-  Solver& solver = job_.solver;
+std::optional<TestSequence> TreeTestBuilder::solveAlone(const PathQuery& q, Solver& solver) {
   solver.push();
   for (Expr c : q.constraints) solver.add(c);
   std::optional<Valuation> model;
@@ -89,10 +94,9 @@ std::optional<TestSequence> TreeTestBuilder::solveAlone(const PathQuery& q) {
   return sequence(q, *model, {});
 }
 
-std::vector<TestSequence> TreeTestBuilder::solveTogether(const std::vector<PathQuery>& queries) {
+std::vector<TestSequence> TreeTestBuilder::solveTogether(const std::vector<PathQuery>& queries, Solver& solver) {
   const TransitionSystem& system = job_.system;
   ExprContext& ctx = system.context();
-  Solver& solver = job_.solver;
   // Each path gets its own copy of every symbol but the frozen variables (the distinguished
   // renaming of Definition 8); the programs' symbols are shared, so congruence makes the paths
   // agree on equal arguments. One assumption literal per path selects the paths of a group.

@@ -14,7 +14,8 @@ class TreeTestBuilder {
   TreeTestBuilder(const GenerationJob& job, SymbolicTree& tree, const FunctionTables& tables)
       : job_(job), tree_(tree), tables_(tables) {}
 
-  // One sequence per chosen node, in node order; marks the nodes on their paths. Over programs
+  // One sequence per chosen node, in node order; marks the nodes on their paths. Solved on a
+  // fresh solver from GenerationJob::solvers (the run's own when there is none). Over programs
   // known by contracts the paths are solved together (renamed apart, programs shared), so that
   // one implementation of the programs can pass every test; tests that conflict go into
   // separate groups (TestSequence::group), each solved together.
@@ -36,8 +37,8 @@ class TreeTestBuilder {
 
   [[nodiscard]] std::vector<TreeNodeId> chooseNodes(const std::set<TransitionId>& covered) const;
   [[nodiscard]] PathQuery collect(TreeNodeId node) const;
-  [[nodiscard]] std::optional<TestSequence> solveAlone(const PathQuery& query);
-  [[nodiscard]] std::vector<TestSequence> solveTogether(const std::vector<PathQuery>& queries);
+  [[nodiscard]] std::optional<TestSequence> solveAlone(const PathQuery& query, Solver& solver);
+  [[nodiscard]] std::vector<TestSequence> solveTogether(const std::vector<PathQuery>& queries, Solver& solver);
   [[nodiscard]] TestSequence sequence(const PathQuery& query, const Valuation& model, std::vector<ProgramResult> rows);
 
   const GenerationJob& job_;
