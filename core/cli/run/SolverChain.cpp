@@ -52,11 +52,13 @@ std::string secondSolver(const SolverConfig& config, const Registry& registry) {
 }
 
 // Directly on the back end: adds the time of everything else it does to the time of its checks
-// (the back end times check() only). z3's push, an assertion's translation and z3's model
-// evaluation are the solver's work, so "framework time" (total minus solver) leaves them out.
+// (the back end times check() only): making it (its library opened on first use, its context),
+// push, pop, an assertion's translation, models and cores are the solver's work, so "framework
+// time" (total minus solver) leaves them out.
 class BackendTime final : public SolverLayer {
  public:
-  using SolverLayer::SolverLayer;
+  BackendTime(PluginPtr<Solver> inner, std::chrono::duration<double> making)
+      : SolverLayer(std::move(inner)), other_(making) {}
   void push() override {
     timed([&] { inner().push(); });
   }
@@ -95,7 +97,7 @@ class BackendTime final : public SolverLayer {
     other_ += std::chrono::steady_clock::now() - start;
   }
 
-  std::chrono::duration<double> other_{0};
+  std::chrono::duration<double> other_;
 };
 
 }  // namespace
@@ -113,8 +115,9 @@ PluginPtr<Solver> SolverChain::make() const { return makeRunSolver().solver; }
 SolverChain::RunSolver SolverChain::makeRunSolver() const {
   const std::lock_guard lock(impl_->mutex);
   const SolverConfig& config = impl_->config;
-  PluginPtr<Solver> backend =
-      makePluginPtr<BackendTime>(impl_->registry.makeSolver(config.plugin.name, impl_->ctx, config.plugin.options));
+  const auto making = std::chrono::steady_clock::now();
+  PluginPtr<Solver> made = impl_->registry.makeSolver(config.plugin.name, impl_->ctx, config.plugin.options);
+  PluginPtr<Solver> backend = makePluginPtr<BackendTime>(std::move(made), std::chrono::steady_clock::now() - making);
   Solver* const backendView = backend.get();
   PluginPtr<Solver> solver = makePluginPtr<BudgetLayer>(std::move(backend), impl_->asked, impl_->budgets.solverQueries,
                                                         impl_->deadline, config.queryTimeout);

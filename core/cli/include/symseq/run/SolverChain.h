@@ -3,7 +3,7 @@
 // in the order written (the first is outermost, nearest the strategy) and the budget layer. It
 // makes the run's solver and, for strategies on several threads, one more per thread, all with
 // the run's budgets shared. It must outlive every solver it made. A solver's time counts all the
-// back end does (push, pop, add, check, model, core), since all of it is the SMT solver's work.
+// back end does (being made, push, pop, add, check, model, core): all of it is the SMT solver's.
 #include <chrono>
 #include <memory>
 #include <string>
