@@ -32,6 +32,15 @@ std::vector<double> series(const std::vector<json>& cells, const char* field) {
   return out;
 }
 
+std::vector<double> frameworkSeries(const std::vector<json>& cells) {
+  std::vector<double> out;
+  for (const json& c : cells)
+    if (c.contains("total_time_s") && c["total_time_s"].is_number() && c.contains("solver_time_s") &&
+        c["solver_time_s"].is_number())
+      out.push_back(c["total_time_s"].get<double>() - c["solver_time_s"].get<double>());
+  return out;
+}
+
 std::string StatusCounts::text() const {
   std::string out;
   for (CellStatus s : kAllStatuses)

@@ -21,6 +21,9 @@ struct CellGroup {
 
 // The numeric values of `field` over the cells that have it.
 [[nodiscard]] std::vector<double> series(const std::vector<nlohmann::ordered_json>& cells, const char* field);
+// Framework time: `total_time_s` less `solver_time_s`, over the cells that have both (what the
+// run spends outside the SMT solver: start-up, the model, the search's own work, writing).
+[[nodiscard]] std::vector<double> frameworkSeries(const std::vector<nlohmann::ordered_json>& cells);
 
 struct StatusCounts {
   std::array<std::size_t, kAllStatuses.size()> counts{};

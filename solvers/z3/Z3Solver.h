@@ -2,7 +2,7 @@
 // The z3 back end. Two modes, since z3 behaves differently under each (engine notes §3: after a
 // push, an assertion after a check, or any assumption, z3 drops to its incremental solver and
 // loses its bit-blasting preprocessing):
-//  - Incremental: one z3::solver that follows push/pop.
+//  - Incremental: one z3::solver that follows push/pop (z3's smt solver, without the default tactic).
 //  - FreshPerQuery: the assertion stack is kept as kernel expressions and a new z3::solver is
 //    built from it for every check (as KLEE does). Translations are still cached.
 #include <z3++.h>

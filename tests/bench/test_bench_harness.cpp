@@ -167,7 +167,8 @@ TEST_CASE("report: median and min-max over repetitions, grouped by configuration
     json c{{"type", "cell"}, {"index", index}, {"id", "gm/solver.name=" + solver + "/rep=" + std::to_string(rep)},
            {"configuration", "gm/solver.name=" + solver}, {"run", "gm"}, {"axes", {{"solver.name", solver}}},
            {"repetition", rep}, {"status", "ok"}, {"length", length}, {"targets_covered", 11}, {"targets_total", 11},
-           {"solver_queries", 10 * length}, {"total_time_s", time}, {"peak_memory_kb", 2048}};
+           {"solver_queries", 10 * length}, {"total_time_s", time}, {"solver_time_s", time / 4},
+           {"peak_memory_kb", 2048}};
     return c;
   };
   r.cells = {cell(0, "z3", 1, 2, 0.3), cell(1, "cvc5", 1, 4, 0.5), cell(2, "z3", 2, 6, 0.1), cell(3, "cvc5", 2, 4, 0.2),
@@ -184,7 +185,9 @@ TEST_CASE("report: median and min-max over repetitions, grouped by configuration
   const std::string md = file("report.md");
   CHECK(md.find("| gm/solver.name=z3 | 3 | 3 ok | 11/11 | 3 [2–6] | - | 30 [20–60] |") != std::string::npos);
   CHECK(md.find("| gm/solver.name=cvc5 | 3 | 2 ok, 1 timeout | 11/11 | 4 | - | 40 |") != std::string::npos);
-  CHECK(md.find("| 0.2 [0.1–0.3] | 2 |") != std::string::npos);
+  // Time, then the solver's and the framework's (total less solver) medians, then memory.
+  CHECK(md.find("| time (s) | solver (s) | framework (s) | peak memory (MB) |") != std::string::npos);
+  CHECK(md.find("| 0.2 [0.1–0.3] | 0.05 | 0.15 | 2 |") != std::string::npos);
   CHECK(md.find("| gm/solver.name=cvc5/rep=3 | timeout | exceeded the time limit of 1 s |") != std::string::npos);
   CHECK(file("summary.csv").find("gm/solver.name=z3,3,3,0,0,0,0,11,11,3,2,6,") != std::string::npos);
   CHECK(file("time.svg").find("<svg") == 0);

@@ -3,6 +3,7 @@
 // solvers, and whole shipped runs raced on z3 and cvc5.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <stdexcept>
 #include <thread>
 
@@ -31,6 +32,27 @@ TEST_CASE("portfolio: the first entrant to finish wins and the others are cancel
   CHECK(racePortfolio(entrants) == 1);
   CHECK(slowSawCancel.load());   // joined before the race returned
   CHECK_FALSE(fastSawCancel.load());
+}
+
+TEST_CASE("portfolio: the winner is known while a loser still runs, and the race joins it when it goes") {
+  std::atomic<bool> released = false;
+  std::atomic<bool> loserEnded = false;
+  std::vector<PortfolioEntrant> entrants;
+  // Ignores its cancellation and ends once released, or after 10 s at most (the budget of this
+  // loop): a race that waited for it before naming the winner would see it ended.
+  entrants.emplace_back([&](const std::atomic<bool>&) {
+    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!released.load() && std::chrono::steady_clock::now() < giveUp) std::this_thread::yield();
+    loserEnded = true;
+  });
+  entrants.emplace_back([](const std::atomic<bool>&) {});
+  {
+    PortfolioRace race(std::move(entrants));
+    CHECK(race.winner() == 1);
+    CHECK_FALSE(loserEnded.load());
+    released = true;
+  }
+  CHECK(loserEnded.load());  // joined when the race went
 }
 
 TEST_CASE("portfolio: a failing entrant does not win, and when all fail, the first one's error") {

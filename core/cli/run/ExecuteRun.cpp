@@ -119,15 +119,51 @@ struct RunPlugins {
 };
 
 // A run generated and replayed, not yet written; it owns its context, which everything in it
-// refers to.
+// refers to, and its solvers, so that they are released only after the files are written (a
+// command line that ends the process once they are written never pays for their teardown).
 struct GeneratedRun {
   std::unique_ptr<ExprContext> ctx = std::make_unique<ExprContext>();
   std::unique_ptr<TransitionSystem> system;
+  std::unique_ptr<SolverChain> chain;
+  PluginPtr<Solver> solver;
   RunExternals externals;
   RunResult result;
   ResultHeader header;
   std::string smtLog;
 };
+
+// A solver that is another's, borrowed for a while: the run's guard checks ask the run's back end
+// through it, below the run's layers.
+class BorrowedSolver final : public Solver {
+ public:
+  explicit BorrowedSolver(Solver& s) : s_(s) {}
+  std::string_view name() const override { return s_.name(); }
+  std::string version() const override { return s_.version(); }
+  void push() override { s_.push(); }
+  void pop(unsigned levels) override { s_.pop(levels); }
+  unsigned level() const override { return s_.level(); }
+  void add(Expr assertion) override { s_.add(assertion); }
+  CheckResult check(std::span<const Expr> assumptions) override { return s_.check(assumptions); }
+  Model model(std::span<const Expr> variables) override { return s_.model(variables); }
+  std::vector<Expr> unsatAssumptions() override { return s_.unsatAssumptions(); }
+  std::string reasonUnknown() const override { return s_.reasonUnknown(); }
+  void setQueryTimeLimit(std::chrono::milliseconds limit) override { s_.setQueryTimeLimit(limit); }
+  SolverStats stats() const override { return s_.stats(); }
+
+ private:
+  Solver& s_;
+};
+
+// `from` less what `part` of it did (the back end's counts and time; layer counters are not in
+// `part`).
+SolverStats without(SolverStats from, const SolverStats& part) {
+  from.queries -= part.queries;
+  from.sat -= part.sat;
+  from.unsat -= part.unsat;
+  from.unknown -= part.unknown;
+  from.time -= part.time;
+  return from;
+}
 
 // Thrown by a cancelled portfolio entrant once its strategy returns: its results are not wanted.
 struct RunCancelled {};
@@ -154,21 +190,28 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
   run.externals = loadExternals(config.externals, system, config.pluginDirs);
 
   const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
-  const SolverChain chain(config.solver, config.budgets, deadline, registry, ctx);
-  PluginPtr<Solver> solver = cancellable(chain.make());
+  run.chain = std::make_unique<SolverChain>(config.solver, config.budgets, deadline, registry, ctx);
+  const SolverChain& chain = *run.chain;
+  SolverChain::RunSolver made = chain.makeRunSolver();
+  run.solver = cancellable(std::move(made.solver));
+  Solver& solver = *run.solver;
   // Contracts are checked before anything is written: an overlap is an error in the model.
-  const std::vector<ModelFinding> findings = checkModelContracts(system, *solver);
-  // So are the guards (a synchronous machine's overlap is an error), with a solver of their own:
-  // the run's solver statistics count the strategy's queries only.
+  const std::vector<ModelFinding> findings = checkModelContracts(system, solver);
+  // So are the guards (a synchronous machine's overlap is an error), on the run's back end with a
+  // budget of their own, below the run's layers (no cache sees them); what they asked is taken
+  // out of the run's solver statistics, which count the strategy's queries only. One back end,
+  // not two: a second z3 context is most of a small run's set-up and teardown.
   std::vector<ModelFinding> checks;
   std::vector<DeadTransition> dead;
+  SolverStats guardStats;
   {
+    const SolverStats before = made.backend->stats();
     PluginPtr<Solver> guardSolver = cancellable(makePluginPtr<BudgetLayer>(
-        registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options), config.budgets.solverQueries,
-        deadline, config.solver.queryTimeout));
+        makePluginPtr<BorrowedSolver>(*made.backend), config.budgets.solverQueries, deadline, config.solver.queryTimeout));
     GuardReport report = analyzeModelGuards(system, *guardSolver);
     checks = guardFindings(system, report);
     dead = std::move(report.dead);
+    guardStats = without(made.backend->stats(), before);
   }
   // A design's lowering makes every combination of a basic program's `if` branches (it has no
   // solver); those whose guard can never hold are not searched for, and say why.
@@ -182,7 +225,7 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
   std::vector<HeuristicRef> heuristicViews;
   for (std::size_t i = 0; i < plugins.heuristics.size(); ++i)
     heuristicViews.push_back({config.heuristics[i].name, plugins.heuristics[i].get()});
-  GenerationJob job{system, *solver, heuristicViews, searched, config.budgets, config.seed, deadline};
+  GenerationJob job{system, solver, heuristicViews, searched, config.budgets, config.seed, deadline};
   job.searcher = plugins.searcher.get();
   job.assumptions = assumptions;
   // Each helper made on the exploring thread; a portfolio's loser cancels them too.
@@ -221,10 +264,10 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
     limits.deadline = deadline;
     reportDeadlocks(system, result, *deadlockSolver, limits);
   }
-  result.solver = helperSolvers.total(solver->stats());
+  result.solver = helperSolvers.total(without(solver.stats(), guardStats));
   result.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   run.header = ResultHeader{config.model.file.filename().string(), config.model.frontend.name,
-                            std::string(solver->name()) + " " + solver->version(), config.strategy.name, config.seed};
+                            std::string(solver.name()) + " " + solver.version(), config.strategy.name, config.seed};
   if (!config.solver.logSmt2.empty()) run.smtLog = chain.smtLog();
   return run;
 }
@@ -249,9 +292,11 @@ RunSummary writeRun(const RunConfig& config, const std::vector<OutputFormat>& fo
 }
 
 // [solver] portfolio: every listed solver runs the whole run (its own context, model, plugins
-// and solvers); the first to finish gives the results, which name it in the header's solver. The
-// run's solver keeps the run file's options, the others their defaults.
-RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::chrono::steady_clock::time_point started) {
+// and solvers; the libraries are loaded once, by the registry); the first to finish gives the
+// results, which name it in the header's solver, and they are written at once, while a loser may
+// still end its query. The run's solver keeps the run file's options, the others their defaults.
+RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::chrono::steady_clock::time_point started,
+                            const RunWritten& written) {
   std::vector<RunConfig> configs;
   std::vector<std::unique_ptr<RunPlugins>> plugins;
   for (const std::string& name : config.solver.portfolio) {
@@ -261,9 +306,13 @@ RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::ch
       c.solver.plugin.options = defaultOptions(registry.info(PluginKind::Solver, name));
     }
     c.solver.portfolio.clear();
-    // Made here, on this thread: the entrants' threads only read the registry.
+    // Made here, on this thread: a factory that rejects an option fails the run before it starts.
     plugins.push_back(std::make_unique<RunPlugins>(c, registry));
-    {
+    // So does a solver option the run file sets that its factory rejects (a solver made and
+    // dropped). Defaults are not tried: a solver costs a context, and the libraries load lazily
+    // under the registry's lock, from the entrants' threads.
+    const auto& options = c.solver.plugin.options.entries();
+    if (std::any_of(options.begin(), options.end(), [](const auto& o) { return o.second.where.has_value(); })) {
       ExprContext probe;
       (void)registry.makeSolver(name, probe, c.solver.plugin.options);
     }
@@ -276,21 +325,24 @@ RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::ch
     entrants.emplace_back([&, i](const std::atomic<bool>& cancelled) {
       runs[i] = generateRun(configs[i], registry, *plugins[i], started, [] {}, &cancelled);
     });
-  const std::size_t winner = racePortfolio(entrants);
-  GeneratedRun& run = *runs[winner];
+  // Declared after everything the entrants use: destroyed (every thread joined) before it.
+  PortfolioRace race(std::move(entrants));
+  GeneratedRun& run = *runs[race.winner()];
   // The effective configuration is the run file's (the portfolio as written); the results say
   // which solver won.
   prepareOutputDir(config.output.dir);
   writeEffectiveConfig(config, registry);
   run.result.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  return writeRun(config, formats, run);
+  const RunSummary summary = writeRun(config, formats, run);
+  if (written) written(summary);
+  return summary;
 }
 
 }  // namespace
 
-RunSummary executeRun(const RunConfig& config, Registry& registry) {
-  const auto started = std::chrono::steady_clock::now();
-  if (!config.solver.portfolio.empty()) return executePortfolio(config, registry, started);
+RunSummary executeRun(const RunConfig& config, Registry& registry, std::chrono::steady_clock::time_point started,
+                      const RunWritten& written) {
+  if (!config.solver.portfolio.empty()) return executePortfolio(config, registry, started, written);
   // Plugins first: a factory that rejects an option fails the run before anything is written.
   RunPlugins plugins(config, registry);
   const std::vector<OutputFormat> formats = makeOutputFormats(config.output, registry);
@@ -299,7 +351,13 @@ RunSummary executeRun(const RunConfig& config, Registry& registry) {
     prepareOutputDir(config.output.dir);
     writeEffectiveConfig(config, registry);
   }, nullptr);
-  return writeRun(config, formats, run);
+  const RunSummary summary = writeRun(config, formats, run);
+  if (written) written(summary);
+  return summary;
+}
+
+RunSummary executeRun(const RunConfig& config, Registry& registry) {
+  return executeRun(config, registry, std::chrono::steady_clock::now(), {});
 }
 
 }  // namespace symseq

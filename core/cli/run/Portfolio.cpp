@@ -7,34 +7,50 @@
 
 namespace symseq {
 
-std::size_t racePortfolio(const std::vector<PortfolioEntrant>& entrants) {
-  // One flag per entrant: the winner's is never raised, so it is not cut short while it ends.
-  std::vector<std::atomic<bool>> cancelled(entrants.size());
-  std::vector<std::exception_ptr> errors(entrants.size());
-  std::mutex mutex;
-  std::optional<std::size_t> winner;
-  {
-    std::vector<std::jthread> threads;
-    threads.reserve(entrants.size());
-    for (std::size_t i = 0; i < entrants.size(); ++i)
-      threads.emplace_back([&, i] {
-        try {
-          entrants[i](cancelled[i]);
-        } catch (...) {
-          errors[i] = std::current_exception();
-          return;
-        }
-        const std::lock_guard lock(mutex);
-        if (winner) return;
-        winner = i;
-        for (std::size_t j = 0; j < cancelled.size(); ++j)
-          if (j != i) cancelled[j] = true;
-      });
-  }  // joined here
-  if (winner) return *winner;
-  for (const std::exception_ptr& e : errors)
+PortfolioRace::PortfolioRace(std::vector<PortfolioEntrant> entrants)
+    : entrants_(std::move(entrants)), cancelled_(entrants_.size()), errors_(entrants_.size()) {
+  threads_.reserve(entrants_.size());
+  for (std::size_t i = 0; i < entrants_.size(); ++i)
+    threads_.emplace_back([this, i] {
+      std::exception_ptr error;
+      try {
+        entrants_[i](cancelled_[i]);
+      } catch (...) {
+        error = std::current_exception();
+      }
+      const std::lock_guard lock(mutex_);
+      ++finished_;
+      if (error) errors_[i] = error;
+      else if (!winner_) {
+        winner_ = i;
+        for (std::size_t j = 0; j < cancelled_.size(); ++j)
+          if (j != i) cancelled_[j] = true;
+      }
+      ended_.notify_all();
+    });
+}
+
+PortfolioRace::~PortfolioRace() {
+  for (std::atomic<bool>& c : cancelled_) c = true;  // an entrant that ended no longer reads its flag
+  threads_.clear();  // joins
+}
+
+std::size_t PortfolioRace::winner() {
+  std::unique_lock lock(mutex_);
+  ended_.wait(lock, [&] { return winner_.has_value() || finished_ == entrants_.size(); });
+  if (winner_) return *winner_;
+  for (const std::exception_ptr& e : errors_)
     if (e) std::rethrow_exception(e);
   return 0;  // no entrant: not reached (a portfolio has at least two)
+}
+
+std::size_t racePortfolio(const std::vector<PortfolioEntrant>& entrants) {
+  std::size_t winner = 0;
+  {
+    PortfolioRace race(entrants);
+    winner = race.winner();
+  }  // every thread joined here
+  return winner;
 }
 
 CheckResult CancellableSolver::check(std::span<const Expr> assumptions) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <sstream>
 
@@ -11,6 +12,7 @@
 #include "symseq/solver/IndependenceLayer.h"
 #include "symseq/solver/QueryCache.h"
 #include "symseq/solver/SmtLibLog.h"
+#include "symseq/solver/SolverLayer.h"
 #include "symseq/solver/ValidatingLayer.h"
 #include "symseq/support/Error.h"
 
@@ -49,6 +51,55 @@ std::string secondSolver(const SolverConfig& config, const Registry& registry) {
                     "\" is installed");
 }
 
+// Directly on the back end: adds the time of everything else it does to the time of its checks
+// (the back end times check() only): making it (its library opened on first use, its context),
+// push, pop, an assertion's translation, models and cores are the solver's work, so "framework
+// time" (total minus solver) leaves them out.
+class BackendTime final : public SolverLayer {
+ public:
+  BackendTime(PluginPtr<Solver> inner, std::chrono::duration<double> making)
+      : SolverLayer(std::move(inner)), other_(making) {}
+  void push() override {
+    timed([&] { inner().push(); });
+  }
+  void pop(unsigned levels) override {
+    timed([&] { inner().pop(levels); });
+  }
+  void add(Expr assertion) override {
+    timed([&] { inner().add(assertion); });
+  }
+  Model model(std::span<const Expr> variables) override {
+    Model m;
+    timed([&] { m = inner().model(variables); });
+    return m;
+  }
+  std::vector<Expr> unsatAssumptions() override {
+    std::vector<Expr> core;
+    timed([&] { core = inner().unsatAssumptions(); });
+    return core;
+  }
+  SolverStats stats() const override {
+    SolverStats s = inner().stats();
+    s.time += other_;
+    return s;
+  }
+
+ private:
+  template <class F>
+  void timed(F&& f) {
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      f();
+    } catch (...) {
+      other_ += std::chrono::steady_clock::now() - start;
+      throw;
+    }
+    other_ += std::chrono::steady_clock::now() - start;
+  }
+
+  std::chrono::duration<double> other_;
+};
+
 }  // namespace
 
 SolverChain::SolverChain(const SolverConfig& config, const Budgets& budgets,
@@ -59,12 +110,17 @@ SolverChain::SolverChain(const SolverConfig& config, const Budgets& budgets,
 
 SolverChain::~SolverChain() = default;
 
-PluginPtr<Solver> SolverChain::make() const {
+PluginPtr<Solver> SolverChain::make() const { return makeRunSolver().solver; }
+
+SolverChain::RunSolver SolverChain::makeRunSolver() const {
   const std::lock_guard lock(impl_->mutex);
   const SolverConfig& config = impl_->config;
-  PluginPtr<Solver> solver = makePluginPtr<BudgetLayer>(
-      impl_->registry.makeSolver(config.plugin.name, impl_->ctx, config.plugin.options), impl_->asked,
-      impl_->budgets.solverQueries, impl_->deadline, config.queryTimeout);
+  const auto making = std::chrono::steady_clock::now();
+  PluginPtr<Solver> made = impl_->registry.makeSolver(config.plugin.name, impl_->ctx, config.plugin.options);
+  PluginPtr<Solver> backend = makePluginPtr<BackendTime>(std::move(made), std::chrono::steady_clock::now() - making);
+  Solver* const backendView = backend.get();
+  PluginPtr<Solver> solver = makePluginPtr<BudgetLayer>(std::move(backend), impl_->asked, impl_->budgets.solverQueries,
+                                                        impl_->deadline, config.queryTimeout);
   const bool logHere = !config.logSmt2.empty() && !impl_->logged;
   if (logHere) impl_->logged = true;
   if (logHere && !lists(config, "log")) solver = makePluginPtr<SmtLibLog>(std::move(solver), impl_->log);
@@ -85,7 +141,7 @@ PluginPtr<Solver> SolverChain::make() const {
       throw ConfigError("unknown solver layer \"" + layer + "\"");  // LoadRunConfig refuses it first
     }
   }
-  return solver;
+  return RunSolver{std::move(solver), backendView};
 }
 
 std::string SolverChain::smtLog() const { return impl_->log.str(); }

@@ -2,8 +2,13 @@
 // [solver] portfolio (docs/parallel.md): whole runs raced, one thread each, the first to finish
 // well wins and the others are cancelled. This header has the race and the layer that cancels a
 // losing run's solvers; ExecuteRun.cpp runs the entrants (each in an ExprContext of its own, the
-// model loaded for each) and writes the winner's results.
+// model loaded for each) and writes the winner's results as soon as it has won.
 #include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <thread>
 #include <cstddef>
 #include <functional>
 #include <vector>
@@ -15,9 +20,33 @@ namespace symseq {
 // An entrant: runs to the end, or gives up early once `cancelled` is raised. Throws on failure.
 using PortfolioEntrant = std::function<void(const std::atomic<bool>& cancelled)>;
 
-// Runs every entrant on a thread of its own; the first to return (not throw) wins, and the
-// others are cancelled at once. Returns the winner's index once every thread has ended (a loser
-// ends after the query it was in). When every entrant throws, rethrows the first entrant's error.
+// Every entrant on a thread of its own; the first to return (not throw) wins, and the others
+// are cancelled at once. winner() returns as soon as there is one, so the run can write the
+// winner's results while a loser still ends its query; the race joins every thread when it is
+// destroyed (the entrants must outlive it).
+class PortfolioRace {
+ public:
+  explicit PortfolioRace(std::vector<PortfolioEntrant> entrants);
+  ~PortfolioRace();  // cancels every entrant still running and joins them all
+  PortfolioRace(const PortfolioRace&) = delete;
+  PortfolioRace& operator=(const PortfolioRace&) = delete;
+
+  // The winner's index, once one has returned. When every entrant throws, rethrows the first
+  // entrant's error.
+  [[nodiscard]] std::size_t winner();
+
+ private:
+  std::vector<PortfolioEntrant> entrants_;
+  std::vector<std::atomic<bool>> cancelled_;  // the winner's is never raised: it is not cut short
+  std::vector<std::exception_ptr> errors_;
+  std::mutex mutex_;
+  std::condition_variable ended_;
+  std::size_t finished_ = 0;  // entrants returned or thrown
+  std::optional<std::size_t> winner_;
+  std::vector<std::jthread> threads_;  // last: joined before the rest goes
+};
+
+// A whole race: returns the winner's index once every thread has ended.
 [[nodiscard]] std::size_t racePortfolio(const std::vector<PortfolioEntrant>& entrants);
 
 // A solver whose budget ends when the flag is raised: every check from then on answers Unknown
