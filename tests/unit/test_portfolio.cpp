@@ -55,6 +55,30 @@ TEST_CASE("portfolio: the winner is known while a loser still runs, and the race
   CHECK(loserEnded.load());  // joined when the race went
 }
 
+TEST_CASE("portfolio: with a head start, a first entrant that ends within it runs alone, and a slower one is raced") {
+  const std::chrono::milliseconds headStart{200};
+  std::atomic<bool> secondRan = false;
+  std::vector<PortfolioEntrant> quick;
+  quick.emplace_back([](const std::atomic<bool>&) {});
+  quick.emplace_back([&](const std::atomic<bool>&) { secondRan = true; });
+  CHECK(racePortfolio(quick, headStart) == 0);
+  CHECK_FALSE(secondRan.load());  // it never started
+  // A first entrant that ends only once cancelled: the second starts after the head start, wins
+  // and cancels it (the test would hang, not pass, if the second never started).
+  std::vector<PortfolioEntrant> slow;
+  slow.emplace_back([](const std::atomic<bool>& cancelled) {
+    while (!cancelled.load()) std::this_thread::yield();
+  });
+  slow.emplace_back([&](const std::atomic<bool>&) { secondRan = true; });
+  CHECK(racePortfolio(slow, headStart) == 1);
+  CHECK(secondRan.load());
+  // A first entrant that fails starts the others at once, whatever the head start.
+  std::vector<PortfolioEntrant> failing;
+  failing.emplace_back([](const std::atomic<bool>&) { throw std::runtime_error("first"); });
+  failing.emplace_back([](const std::atomic<bool>&) {});
+  CHECK(racePortfolio(failing, std::chrono::milliseconds(600'000)) == 1);
+}
+
 TEST_CASE("portfolio: a failing entrant does not win, and when all fail, the first one's error") {
   std::vector<PortfolioEntrant> entrants;
   entrants.emplace_back([](const std::atomic<bool>&) { throw std::runtime_error("first"); });

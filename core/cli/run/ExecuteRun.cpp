@@ -326,7 +326,10 @@ RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::ch
       runs[i] = generateRun(configs[i], registry, *plugins[i], started, [] {}, &cancelled);
     });
   // Declared after everything the entrants use: destroyed (every thread joined) before it.
-  PortfolioRace race(std::move(entrants));
+  // The first-named solver's head start (docs/parallel.md): runs shorter than this never start
+  // the second entrant.
+  constexpr std::chrono::milliseconds kHeadStart{25};
+  PortfolioRace race(std::move(entrants), kHeadStart);
   GeneratedRun& run = *runs[race.winner()];
   // The effective configuration is the run file's (the portfolio as written); the results say
   // which solver won.
