@@ -117,8 +117,9 @@ void PathChecker::tightenConflict(std::vector<std::size_t>& conflict) {
 // Asserts the path's conditions beyond the prefix kept from the last path, one scope and one
 // selector each, then asks once for all of them: a feasible path (what a search mostly checks
 // once its prefix is right) costs one query, not one per decision. When that answer is unsat,
-// the first failing decision is found by galloping then bisecting over prefixes (a few queries,
-// fewer than one per decision), and the failing prefix's unsat core becomes a no-good.
+// the first failing decision is found by probing just before the core's latest decision, then by
+// bisection over prefixes (a few queries, fewer than one per decision), and the failing
+// prefix's unsat core becomes a no-good.
 PathOutcome PathChecker::check(const std::vector<TransitionId>& path) {
   ExprContext& ctx = core_.system().context();
   std::size_t common = 0;
@@ -177,7 +178,6 @@ PathOutcome PathChecker::check(const std::vector<TransitionId>& path) {
     return assumptions;
   };
   std::vector<Expr> core;  // of the unsat prefix ending at the failing decision
-  std::optional<std::size_t> failing;
   bool unknown = false;
   auto unsatUpTo = [&](std::size_t k) {  // the prefix up to fresh[k] is unsat; unknown counts as unsat
     const CheckResult r = solver_.check(selectorsUpTo(fresh[k]));
@@ -224,8 +224,7 @@ PathOutcome PathChecker::check(const std::vector<TransitionId>& path) {
     }
   }
   modelFresh_ = false;
-  failing = fresh[high];
-  const std::size_t i = *failing;
+  const std::size_t i = fresh[high];  // the first failing decision
   PathOutcome outcome{i, highUnknown, {}, false};
   if (!highUnknown) {
     for (Expr e : highCore)
