@@ -21,6 +21,7 @@ void addCheckModelCommand(CLI::App& app, Action& action);
 void addBenchCommand(CLI::App& app, Action& action);
 void addFeasibilityCommand(CLI::App& app, Action& action);
 void addVerdictCommand(CLI::App& app, Action& action);
+void addExecCommand(CLI::App& app, Action& action);
 
 // Where plugins come from: the default directory (unless switched off) and --plugin-dir ones.
 struct PluginDirOptions {

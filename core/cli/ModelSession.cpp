@@ -17,8 +17,10 @@ ModelSession::ModelSession(const std::filesystem::path& runFile, const std::vect
   system_->validate();
 }
 
-BudgetLayer ModelSession::solver() {
-  const auto deadline = started_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config_->budgets.time);
+BudgetLayer ModelSession::solver() { return solverFrom(started_); }
+
+BudgetLayer ModelSession::solverFrom(std::chrono::steady_clock::time_point start) {
+  const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config_->budgets.time);
   return BudgetLayer(registry_.makeSolver(config_->solver.plugin.name, ctx_, config_->solver.plugin.options),
                      config_->budgets.solverQueries, deadline, config_->solver.queryTimeout);
 }

@@ -21,6 +21,8 @@ class ModelSession {
 
   // The run's solver (its plugin and options) under its budgets, counted from the session's start.
   [[nodiscard]] BudgetLayer solver();
+  // The same with the time budget counted from `start` (exec: one budget per test).
+  [[nodiscard]] BudgetLayer solverFrom(std::chrono::steady_clock::time_point start);
   // Creates the run's output folder and writes `files` (name, contents) into it, each atomically.
   void write(const std::vector<std::pair<std::string, std::string>>& files) const;
 

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   cli::addBenchCommand(app, action);
   cli::addFeasibilityCommand(app, action);
   cli::addVerdictCommand(app, action);
+  cli::addExecCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
