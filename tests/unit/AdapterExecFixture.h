@@ -11,6 +11,7 @@
 #include "exec/AdapterClient.h"
 #include "exec/ResultFile.h"
 #include "exec/TestRunner.h"
+#include "symseq/plugin/Frontend.h"
 #include "symseq/plugin/Registry.h"
 #include "symseq/run/ExecuteRun.h"
 #include "symseq/run/LoadRunConfig.h"

@@ -26,7 +26,8 @@ std::string line(std::size_t index, const TestOutcome& t) {
   std::string out = "sequence " + std::to_string(index + 1) + ": " + std::string(toString(t.verdict));
   if (t.verdict == ExecVerdict::Pass) return out;
   out += where(t) + ": " + t.reason;
-  if (!t.expected.empty() || !t.observed.empty()) out += "; expected " + t.expected + ", observed " + t.observed;
+  if (!t.expected.empty()) out += "; expected " + t.expected;
+  if (!t.observed.empty() && t.observed != t.reason) out += ", observed " + t.observed;
   return out;
 }
 

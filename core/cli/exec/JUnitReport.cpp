@@ -63,7 +63,8 @@ std::string junitXml(const ExecRun& run) {
     c.append_attribute("time") = seconds(t.seconds).c_str();
     std::string message = t.reason;
     if (t.event && *t.event > 0) message = "step " + std::to_string(*t.step) + ": " + message;
-    if (!t.expected.empty() || !t.observed.empty()) message += "; expected " + t.expected + ", observed " + t.observed;
+    if (!t.expected.empty()) message += "; expected " + t.expected;
+    if (!t.observed.empty() && t.observed != t.reason) message += ", observed " + t.observed;
     switch (t.verdict) {
       case ExecVerdict::Pass: break;
       case ExecVerdict::Fail: {

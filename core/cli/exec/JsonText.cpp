@@ -142,7 +142,8 @@ const JsonNode* JsonNode::member(std::string_view key) const {
 
 JsonSyntax parseJson(std::string_view text, JsonNode& root) {
   try {
-    (void)nlohmann::json::parse(text);  // checks the syntax; the scanner below reads it
+    const nlohmann::json valid = nlohmann::json::parse(text);  // checks the syntax; the scanner below reads it
+    (void)valid;
   } catch (const nlohmann::json::parse_error& e) {
     // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..."
     std::string what = e.what();

@@ -103,7 +103,7 @@ TestOutcome TestRunner::runOutputs(const TestPlan& plan) {
   for (std::size_t i = 0; i <= plan.events.size() && !deviated; ++i) {
     const bool extra = i == plan.events.size();  // the observation after the plan
     const std::size_t step = extra ? lastStep : plan.events[i].step;
-    const std::string expected = extra ? "δ (no output planned after the last event)" : describe(system_, plan.events[i].event);
+    const std::string expected = extra ? "no output planned (δ, or an output the model allows on the planned path)" : describe(system_, plan.events[i].event);
     if (!extra && plan.events[i].event.kind == EventKind::Input) {
       const TraceEvent& in = plan.events[i].event;
       if (auto f = client_.input(system_.channels[in.channel].name, encode(in)))
@@ -144,7 +144,7 @@ TestOutcome TestRunner::runOutputs(const TestPlan& plan) {
       out.event = i + 1;
       out.step = i < plan.events.size() ? plan.events[i].step : lastStep;
       out.expected = i < plan.events.size() ? describe(system_, plan.events[i].event)
-                                            : "δ (no output planned after the last event)";
+                                            : "no output planned (δ, or an output the model allows on the planned path)";
       out.observed = describe(system_, observed.events[i]);
       out.reason = observed.events[i].kind == EventKind::Quiescence ? "missing output: the model cannot be quiescent here"
                                                                      : "unexpected output: the model cannot emit it here";
