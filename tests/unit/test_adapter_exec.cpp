@@ -105,7 +105,7 @@ TEST_CASE("exec - garbage, a misspelt key and an error answer are errors of the 
   const auto badkey = exec::processTransport(mockCommand("vending.py", "badkey"));
   const std::vector<exec::TestOutcome> b = f.runAll(*badkey);
   CHECK(verdicts(b) == V{"error", "error", "error"});
-  CHECK(b[0].reason == "protocol: unknown key \"outptu\" (did you mean \"output\"?) in the answer to observe");
+  CHECK(b[0].reason == "protocol: in the answer to observe: unknown key \"outptu\"; did you mean 'output'?");
 
   const auto refuse = exec::processTransport(mockCommand("vending.py", "refuse"));
   const std::vector<exec::TestOutcome> r = f.runAll(*refuse);
@@ -148,7 +148,7 @@ TEST_CASE("exec - a CFG model is judged on the observed variables after each ste
   const std::vector<exec::TestOutcome> b = f.runAll(*bug, settings);
   REQUIRE(!b.empty());
   CHECK(std::string(exec::toString(b[0].verdict)) == "fail");
-  CHECK(b[0].step == 1u);
+  CHECK(b[0].step == 2u);  // step 1 reads a = 0 and leaves x and y at 0; step 2 runs the body
   CHECK(b[0].expected == "state!(x=6, y=9)");
   CHECK(b[0].observed == "state!(x=6, y=10)");
   // Without observed variables a CFG test only checks that the adapter takes the inputs.

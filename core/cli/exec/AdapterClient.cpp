@@ -61,7 +61,7 @@ std::optional<AdapterFailure> AdapterClient::expectOk(const JsonNode& answer, co
   std::vector<std::string> known{"ok"};
   known.insert(known.end(), extra.begin(), extra.end());
   if (const std::string unknown = unknownKey(answer, known); !unknown.empty())
-    return protocol(unknown + " in the answer to " + request_);
+    return protocol("in the answer to " + request_ + ": " + unknown);
   const JsonNode* ok = answer.member("ok");
   if (!ok || ok->kind != JsonNode::Kind::Bool || ok->text != "true")
     return protocol("expected {\"ok\":true} in answer to " + request_);
@@ -114,7 +114,7 @@ Observation AdapterClient::observe(std::int32_t timeoutMs) {
     return o;
   }
   if (const std::string unknown = unknownKey(answer, {"output", "values"}); !unknown.empty()) {
-    o.failure = protocol(unknown + " in the answer to observe");
+    o.failure = protocol("in the answer to observe: " + unknown);
     return o;
   }
   const JsonNode* output = answer.member("output");

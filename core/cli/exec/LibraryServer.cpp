@@ -1,6 +1,7 @@
 #include "exec/LibraryServer.h"
 
 #include <dlfcn.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -144,6 +145,9 @@ class Server {
 int serveLibrary(const std::string& library, int in, int out) {
   // The library's own prints go to stderr, never into the protocol or symseq's stdout.
   ::dup2(STDERR_FILENO, STDOUT_FILENO);
+  // A crash of the system under test ends this process by its signal, as a process adapter's
+  // would: handlers inherited from symseq (a sanitizer's, say) are not the SUT's.
+  for (const int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) ::signal(sig, SIG_DFL);
   const auto refuse = [&](const std::string& why) {
     (void)writeAll(out, "{\"refused\":" + jsonQuoted(why) + "}");
     return 0;
