@@ -95,3 +95,15 @@ if(NOT rc EQUAL 2 OR NOT err MATCHES "symseq-test-adapter-noentry.so' is not a s
   message(FATAL_ERROR "noentry: exit ${rc}\n${out}\n${err}")
 endif()
 message(STATUS "noentry: refused, exit 2")
+
+# Determinism: two runs of the same inputs write the same exec.json apart from the timing fields.
+foreach(run a b)
+  execute_process(COMMAND ${SYMSEQ} exec ${result} --adapter "${mock} wrong" -o ${WORK_DIR}/det-${run}
+    RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+  file(READ ${WORK_DIR}/det-${run}/exec.json json_${run})
+  string(REGEX REPLACE "\"time_s\": [0-9.e+-]+" "\"time_s\": T" json_${run} "${json_${run}}")
+endforeach()
+if(NOT json_a STREQUAL json_b)
+  message(FATAL_ERROR "exec.json differs between two runs of the same inputs:\n${json_a}\n---\n${json_b}")
+endif()
+message(STATUS "determinism: exec.json identical apart from time_s")
