@@ -85,6 +85,9 @@ int exec(const ExecOptions& o) {
     }
   }
   const std::filesystem::path outDir = o.outDir.empty() ? o.resultDir : o.outDir;
+  if (!o.junit.empty() && !o.junit.parent_path().empty() && !std::filesystem::is_directory(o.junit.parent_path()))
+    throw Error("--junit: no directory '" + o.junit.parent_path().string() + "'", std::nullopt,
+                "create it, or name a file in an existing directory");
   std::optional<TauReduced> reduced;
   if (exec::observesOutputs(system)) reduced.emplace(tauReduce(system));
 
@@ -97,6 +100,17 @@ int exec(const ExecOptions& o) {
 
   exec::ExecRun run{system.name, resultFile.string(), transport->describe(), o.observe, o.timeoutMs,
                     o.adapterTimeoutMs, {}};
+  run.planned = plans.size();
+  std::error_code ec;
+  std::filesystem::create_directories(outDir, ec);
+  if (ec || !std::filesystem::is_directory(outDir))
+    throw Error("cannot create output directory '" + outDir.string() + "'", std::nullopt, "give -o a writable directory");
+  // After every test, whole files (atomically): the verdicts so far survive a stopped run.
+  const auto save = [&](bool complete) {
+    run.complete = complete;
+    writeFileAtomically(outDir / "exec.json", exec::execJson(run));
+    writeFileAtomically(outDir / "exec.txt", exec::execText(run));
+  };
   for (std::size_t k = 0; k < plans.size(); ++k) {
     // Budgets count from each test's start: adapters' waits do not eat the solver's time.
     BudgetLayer solver = session.solverFrom(std::chrono::steady_clock::now());
@@ -111,18 +125,11 @@ int exec(const ExecOptions& o) {
       t.adapter = client.name();
       run.tests.push_back(std::move(t));
     }
+    if (k + 1 < plans.size()) save(false);
   }
   client.close();
-
-  const std::string json = exec::execJson(run), text = exec::execText(run);
-  const std::string junit = o.junit.empty() ? std::string() : exec::junitXml(run);
-  std::error_code ec;
-  std::filesystem::create_directories(outDir, ec);
-  if (ec || !std::filesystem::is_directory(outDir))
-    throw Error("cannot create output directory '" + outDir.string() + "'", std::nullopt, "give -o a writable directory");
-  writeFileAtomically(outDir / "exec.json", json);
-  writeFileAtomically(outDir / "exec.txt", text);
-  if (!o.junit.empty()) writeFileAtomically(o.junit, junit);
+  save(true);
+  if (!o.junit.empty()) writeFileAtomically(o.junit, exec::junitXml(run));
   std::cout << exec::execSummary(run) << "wrote " << (outDir / "exec.json").string() << "\n";
   if (!o.junit.empty()) std::cout << "wrote " << o.junit.string() << "\n";
   return run.exitCode();

@@ -60,6 +60,13 @@ struct ExecFixture {
     if (exec::observesOutputs(*system)) reduced.emplace(tauReduce(*system));
   }
 
+  ~ExecFixture() {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+  }
+  ExecFixture(const ExecFixture&) = delete;
+  ExecFixture& operator=(const ExecFixture&) = delete;
+
   // Every test through `transport`, as `symseq exec` runs them.
   std::vector<exec::TestOutcome> runAll(exec::Transport& transport, exec::RunnerSettings settings = {},
                                         std::chrono::milliseconds grace = std::chrono::milliseconds(2000)) {

@@ -65,6 +65,8 @@ std::string execJson(const ExecRun& run) {
                    {"fail", run.count(ExecVerdict::Fail)},
                    {"error", run.count(ExecVerdict::Error)},
                    {"inconclusive", run.count(ExecVerdict::Inconclusive)}}},
+                 {"complete", run.complete},
+                 {"sequences", run.planned},
                  {"exit_code", run.exitCode()},
                  {"tests", std::move(tests)}};
   return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

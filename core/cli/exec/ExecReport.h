@@ -16,6 +16,10 @@ struct ExecRun {
   std::int32_t timeoutMs = 0;
   std::int32_t adapterTimeoutMs = 0;
   std::vector<TestOutcome> tests{};  // one per sequence, in the result's order
+  // False while tests remain: exec.json is rewritten (atomically) after every test, so the
+  // verdicts of the tests already run are kept if symseq is stopped.
+  bool complete = true;
+  std::size_t planned = 0;  // sequences in the result
 
   [[nodiscard]] std::size_t count(ExecVerdict v) const;
   // 0 when no test failed or errored (inconclusive does not fail), else 1.
