@@ -44,7 +44,9 @@ struct Loaded {
   ExprContext ctx;
   std::optional<TransitionSystem> system;
   explicit Loaded(const std::string& text) {
-    const std::filesystem::path file = symseq::test::scratchDir("data-coverage-model") / "m.iosts";
+    const std::filesystem::path dir = symseq::test::scratchDir("data-coverage-model");
+    std::filesystem::create_directories(dir);
+    const std::filesystem::path file = dir / "m.iosts";
     std::ofstream(file) << text;
     registry.loadDirectory(Registry::defaultPluginDir());
     system.emplace(registry.makeFrontend("iosts", defaultOptions(registry.info(PluginKind::Frontend, "iosts")))

@@ -10,6 +10,7 @@ a command per line ("coin 100", "choice tea", "reset"), answered by the outputs,
     python3 adapter.py --machine build/bin/vending-machine          # the correct machine
     python3 adapter.py --machine build/bin/vending-machine-buggy    # the planted bug
     VENDING_MACHINE=build/bin/vending-machine python3 adapter.py    # the same, by environment
+    python3 adapter.py          # build/bin/vending-machine of the repository's build/ folder
 
 When the machine program dies, the adapter says so on stderr and exits with status 3: the system
 under test crashed, which symseq reports as a failed test (docs/adapters.md, "Timing and failures").
@@ -153,11 +154,11 @@ def serve(machine, requests, answers):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--machine", default=os.environ.get("VENDING_MACHINE"),
-                        help="the machine program (default: $VENDING_MACHINE)")
+    # Without --machine or VENDING_MACHINE: the correct machine of a build in <repository>/build.
+    built = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "build", "bin", "vending-machine")
+    parser.add_argument("--machine", default=os.environ.get("VENDING_MACHINE") or os.path.normpath(built),
+                        help="the machine program (default: $VENDING_MACHINE, else build/bin/vending-machine)")
     args = parser.parse_args()
-    if not args.machine:
-        parser.error("name the machine program with --machine or VENDING_MACHINE")
     if not os.access(args.machine, os.X_OK):
         parser.error("cannot run the machine program '%s'" % args.machine)
     machine = Machine(args.machine)
