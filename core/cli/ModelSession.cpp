@@ -2,6 +2,7 @@
 
 #include "symseq/plugin/Frontend.h"
 #include "symseq/run/Assume.h"
+#include "symseq/run/DataCoverage.h"
 #include "symseq/run/LoadRunConfig.h"
 #include "symseq/support/AtomicFile.h"
 
@@ -14,6 +15,7 @@ ModelSession::ModelSession(const std::filesystem::path& runFile, const std::vect
   auto frontend = registry_.makeFrontend(config_->model.frontend.name, config_->model.frontend.options);
   system_.emplace(frontend->load(config_->model.file, ctx_));
   (void)applyAssumptions(config_->assume, *system_);  // the axioms carry them from here on
+  applyDataCoverage(config_->targets, *system_);  // the transitions the run's results name
   system_->validate();
 }
 

@@ -248,6 +248,7 @@ name = "inv-depth"
 weight = 0.1
 [targets]
 names = ["a", "b \"quoted\""]
+data = true
 [budgets]
 time_s = 2.25
 [output]
@@ -270,6 +271,9 @@ formats = ["csv-summary"]
   RunConfig changed = original;
   changed.heuristics[0].options.set("weight", 0.2);
   CHECK_FALSE(changed == original);
+  RunConfig withoutData = original;
+  withoutData.targets.data = false;
+  CHECK_FALSE(withoutData == original);
 }
 
 TEST_CASE("the effective configuration is written atomically into the output directory") {

@@ -73,6 +73,7 @@ std::string effectiveConfigText(const RunConfig& c, const Registry& registry) {
     for (const auto& t : c.targets.names) names.push_back(t.name);
     out << "names = " << list(names) << "\n";
   }
+  if (c.targets.data) out << "data = true\n";
 
   if (!c.assume.constraints.empty()) {
     std::vector<std::string> texts;

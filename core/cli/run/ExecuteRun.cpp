@@ -29,6 +29,7 @@
 #include "symseq/run/Portfolio.h"
 #include "symseq/exec/RunResult.h"
 #include "symseq/run/Assume.h"
+#include "symseq/run/DataCoverage.h"
 #include "symseq/run/Targets.h"
 #include "symseq/support/AtomicFile.h"
 #include "symseq/plugin/Strategy.h"
@@ -182,6 +183,7 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
   };
   TransitionSystem loaded = plugins.frontend->load(config.model.file, ctx);
   const std::vector<Expr> assumptions = applyAssumptions(config.assume, loaded);
+  applyDataCoverage(config.targets, loaded);
   run.system = std::make_unique<TransitionSystem>(std::move(loaded));
   const TransitionSystem& system = *run.system;
   system.validate();

@@ -124,8 +124,12 @@ std::optional<PluginChoice> readSearcher(const SectionReader& s, const PluginCho
 }
 
 TargetConfig readTargets(const SectionReader& s) {
-  s.checkKeys({"names", "all"});
+  s.checkKeys({"names", "all", "data"});
   TargetConfig t;
+  if (const auto data = s.boolean("data"); data.value_or(false)) {
+    t.data = true;
+    t.dataWhere = s.where("data");
+  }
   const auto all = s.boolean("all");
   const auto names = s.strings("names");
   if (names && all.value_or(false))

@@ -15,7 +15,7 @@ bool operator==(const PluginChoice& a, const PluginChoice& b) {
 }
 
 bool operator==(const TargetConfig& a, const TargetConfig& b) {
-  return a.selection == b.selection && std::equal(a.names.begin(), a.names.end(), b.names.begin(), b.names.end(),
+  return a.selection == b.selection && a.data == b.data && std::equal(a.names.begin(), a.names.end(), b.names.begin(), b.names.end(),
                                       [](const TargetName& x, const TargetName& y) { return x.name == y.name; });
 }
 

@@ -61,6 +61,10 @@ enum class TargetSelection : std::uint8_t {
 struct TargetConfig {
   TargetSelection selection = TargetSelection::Model;
   std::vector<TargetName> names;  // Names only
+  // Data coverage: input transitions are split per value of their enumerated parameters
+  // (run/DataCoverage.h), so every value of every enumerated input is a target.
+  bool data{false};
+  std::optional<SourceLocation> dataWhere{};  // of the key, for "the model has no enumerated input"
 };
 
 // The user's implementations and tables of a model's external functions (docs/run-files.md).
