@@ -52,7 +52,7 @@ OBSERVE_TIMEOUT_MS = int(os.environ.get("SYMSEQ_OBSERVE_TIMEOUT_MS", "500"))
 OBSERVE = [name for name in os.environ.get("SYMSEQ_OBSERVE", "").split(",") if name]
 
 
-class TestFailure(AssertionError):
+class SequenceFailure(AssertionError):
     pass
 
 
@@ -83,7 +83,7 @@ class Adapter:
     def __init__(self):
         command = os.environ.get("SYMSEQ_ADAPTER")
         if not command:
-            raise TestFailure("set SYMSEQ_ADAPTER to the adapter's command line (docs/adapters.md)")
+            raise SequenceFailure("set SYMSEQ_ADAPTER to the adapter's command line (docs/adapters.md)")
         self.process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.pending = b""
 
@@ -96,19 +96,20 @@ class Adapter:
         return f"exited with status {code}"
 
     def request(self, where, message, extra_ms=0):
+        __tracebackhide__ = True  # pytest shows the test, not this helper
         op = message["op"]
         try:
             self.process.stdin.write((json.dumps(message) + "\n").encode())
             self.process.stdin.flush()
         except (BrokenPipeError, OSError):
             self.process.wait(timeout=ADAPTER_TIMEOUT_MS / 1000)
-            raise TestFailure(f"{where}: the adapter {self._ended()} before the {op} request")
+            raise SequenceFailure(f"{where}: the adapter {self._ended()} before the {op} request")
         budget_ms = extra_ms + ADAPTER_TIMEOUT_MS
         deadline = time.monotonic() + budget_ms / 1000
         while b"\n" not in self.pending:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise TestFailure(f"{where}: timeout: no answer to {op} within {budget_ms} ms")
+                raise SequenceFailure(f"{where}: timeout: no answer to {op} within {budget_ms} ms")
             ready, _, _ = select.select([self.process.stdout], [], [], remaining)
             if not ready:
                 continue
@@ -118,7 +119,7 @@ class Adapter:
                     self.process.wait(timeout=ADAPTER_TIMEOUT_MS / 1000)
                 except subprocess.TimeoutExpired:
                     pass
-                raise TestFailure(f"{where}: the adapter {self._ended()} during {op}")
+                raise SequenceFailure(f"{where}: the adapter {self._ended()} during {op}")
             self.pending += chunk
         line, _, self.pending = self.pending.partition(b"\n")
         try:
@@ -126,31 +127,33 @@ class Adapter:
         except ValueError:
             answer = None
         if not isinstance(answer, dict):
-            raise TestFailure(f"{where}: protocol error: the answer to {op} is not a JSON object: {line[:200]!r}")
+            raise SequenceFailure(f"{where}: protocol error: the answer to {op} is not a JSON object: {line[:200]!r}")
         if set(answer) == {"error"}:
-            raise TestFailure(f"{where}: the adapter answered an error to {op}: {answer['error']}")
+            raise SequenceFailure(f"{where}: the adapter answered an error to {op}: {answer['error']}")
         return answer
 
     def expect_ok(self, where, message):
+        __tracebackhide__ = True  # pytest shows the test, not this helper
         answer = self.request(where, message)
         allowed = {"ok", "name"} if message["op"] == "hello" else {"ok"}
         if answer.get("ok") is not True or not set(answer) <= allowed:
-            raise TestFailure(f"{where}: protocol error: {message['op']} answered {json.dumps(answer, default=str)}")
+            raise SequenceFailure(f"{where}: protocol error: {message['op']} answered {json.dumps(answer, default=str)}")
 
     def observe(self, where):
+        __tracebackhide__ = True  # pytest shows the test, not this helper
         answer = self.request(where, {"op": "observe", "timeout_ms": OBSERVE_TIMEOUT_MS}, OBSERVE_TIMEOUT_MS)
         if answer == {"quiescence": True}:
             return None
         if set(answer) == {"output", "values"} and isinstance(answer["output"], str) and isinstance(answer["values"], list):
             return answer["output"], answer["values"]
-        raise TestFailure(f"{where}: protocol error: observe answered {json.dumps(answer, default=str)}")
+        raise SequenceFailure(f"{where}: protocol error: observe answered {json.dumps(answer, default=str)}")
 
     def close(self):
         try:
             if self.process.poll() is None:
                 self.expect_ok("quit", {"op": "quit"})
                 self.process.wait(timeout=ADAPTER_TIMEOUT_MS / 1000)
-        except (TestFailure, subprocess.TimeoutExpired):
+        except (SequenceFailure, subprocess.TimeoutExpired):
             pass
         finally:
             if self.process.poll() is None:
@@ -177,18 +180,20 @@ def _same(expected, observed):
 
 
 def _check_output(where, channel, expected, observed):
+    __tracebackhide__ = True  # pytest shows the test, not this helper
     text = "quiescence" if observed is None else _action(observed[0], observed[1], True)
     want = _action(channel, expected, True) if expected is not None else f"{channel}!(...)"
     if observed is None or observed[0] != channel:
-        raise TestFailure(f"{where}: expected {want}, observed {text}")
+        raise SequenceFailure(f"{where}: expected {want}, observed {text}")
     if expected is not None and (len(expected) != len(observed[1]) or
                                  not all(_same(e, o) for e, o in zip(expected, observed[1]))):
-        raise TestFailure(f"{where}: expected {want}, observed {text}")
+        raise SequenceFailure(f"{where}: expected {want}, observed {text}")
 
 
 def _run(events):
     """Reset, then each event: ("input", step, channel, values), ("output", step, channel, values or None),
     ("state", step, names, values): CFG models' state after a step, compared on SYMSEQ_OBSERVE."""
+    __tracebackhide__ = True  # pytest shows the test, not this helper
     adapter = Adapter()
     try:
         adapter.expect_ok("hello", {"op": "hello", "protocol": 1, "model": MODEL})
@@ -203,7 +208,7 @@ def _run(events):
             elif OBSERVE:
                 unknown = [name for name in OBSERVE if name not in channel]
                 if unknown:
-                    raise TestFailure(f"SYMSEQ_OBSERVE names {', '.join(unknown)}: not a state variable of the model "
+                    raise SequenceFailure(f"SYMSEQ_OBSERVE names {', '.join(unknown)}: not a state variable of the model "
                                       f"({', '.join(channel)})")
                 expected = [values[channel.index(name)] for name in OBSERVE]
                 _check_output(where, "state", expected, adapter.observe(where))

@@ -137,7 +137,7 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
                                  : "not proven minimal")
         << "\n";
     // The state the test starts from, where the model leaves it open: the test depends on it.
-    if (!s.initial.empty()) {
+    if (s.initial.size() > 0) {
       std::string initial;
       for (const auto& [var, value] : s.initial)
         initial += (initial.empty() ? "" : ", ") + std::string(var.name()) + " = " + system.valueText(var, value);

@@ -78,7 +78,7 @@ def main():
     pytest = ["/usr/bin/python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", script]
     expect("pytest, correct machine", run(pytest, {"SYMSEQ_ADAPTER": adapter}, work), 0, ["3 passed"])
     expect("pytest, price bug", run(pytest, {"SYMSEQ_ADAPTER": adapter, "VENDING_MOCK_BUG": "1"}, work), 1,
-           ["FAILED test_vending.py::test_sequence_2", FAILURE, "1 failed, 2 passed"])
+           ["test_vending.py::test_sequence_2", FAILURE, "1 failed, 2 passed"])
     expect("pytest, adapter that hangs",
            run(pytest, {"SYMSEQ_ADAPTER": adapter, "VENDING_MOCK_BUG": "hang", "SYMSEQ_OBSERVE_TIMEOUT_MS": "100",
                         "SYMSEQ_ADAPTER_TIMEOUT_MS": "300"}, work, timeout=120), 1,

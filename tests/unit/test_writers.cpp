@@ -155,6 +155,7 @@ TEST_CASE("writers: result.txt shows a test's initial values and the depth bound
   const RunSummary cw = executeRun(
       loadRunConfig(configs / "vending-cw.toml", {"output.dir=\"" + (dir / "cw").string() + "\"", "output.formats=[\"text\", \"json\"]"}, registry),
       registry);
+  CHECK(cw.replayed);
   const std::string text = read(dir / "cw" / "result.txt");
   CHECK(text.find("initial values: m = 0, x = 0, p = 0\n") != std::string::npos);
   CHECK(text.find("  not covered: add (infeasible-within-bound; depth bound: 64 steps, height 5 transitions)\n") != std::string::npos);
@@ -166,6 +167,7 @@ TEST_CASE("writers: result.txt shows a test's initial values and the depth bound
   const RunSummary unreachable = executeRun(
       loadRunConfig(configs / "unreachable.toml", {"output.dir=\"" + (dir / "u").string() + "\"", "output.formats=[\"text\"]"}, registry),
       registry);
+  CHECK(unreachable.replayed);
   CHECK(read(dir / "u" / "result.txt").find("  not covered: never (infeasible-within-bound; depth bound: 8 steps)\n") != std::string::npos);
 }
 
@@ -174,11 +176,12 @@ TEST_CASE("writers: model.dot labels each transition with its assignments") {
   withDefaults(registry);
   const fs::path dir = test::scratchDir("writers") / "dot-assignments";
   fs::remove_all(dir);
-  executeRun(loadRunConfig(fs::path(SYMSEQ_SOURCE_DIR) / "configs" / "vending.toml",
-                           {"output.dir=\"" + dir.string() + "\"", "output.formats=[\"dot\"]"}, registry),
-             registry);
+  const RunSummary run = executeRun(loadRunConfig(fs::path(SYMSEQ_SOURCE_DIR) / "configs" / "vending.toml",
+                                                  {"output.dir=\"" + dir.string() + "\"", "output.formats=[\"dot\"]"}, registry),
+                                    registry);
+  CHECK(run.replayed);
   const std::string dot = read(dir / "model.dot");
-  CHECK(dot.find("[label=\"coin\\nm := m + coin.v\"") != std::string::npos);
+  CHECK(dot.find("[label=\"coin\\nx := coin.v\\nm := m + x\"") != std::string::npos);
   CHECK(dot.find("[label=\"serve [") != std::string::npos);
   CHECK(dot.find("\\nm := 0\", color=darkgreen") != std::string::npos);
 }
