@@ -5,7 +5,8 @@ the mock vending machines of tests/data/export: the Python process adapter throu
 (/usr/bin/python3 -m pytest, Debian's python3-pytest) and the C shared-library adapter through
 GoogleTest (the generated file built by a CMake project with find_package(GTest)). Each must
 pass on the correct mock; on the mock with the price bug (VENDING_MOCK_BUG=1) sequence 2 must
-fail naming step 2, the expected and the observed output, the others pass; on a process adapter
+fail naming step 2, the expected and the observed output, the others pass; on the one that delivers
+the wrong drink (VENDING_MOCK_BUG=2), sequence 3 fails naming both drinks; on a process adapter
 that never answers an observe, the tests that observe fail with a timeout instead of hanging.
 Every shipped run file (configs/*.toml) is also exported by both writers, each Python file
 byte-compiled, and a CFG model's C++ file (fig4) compiled.
@@ -22,6 +23,7 @@ import subprocess
 import sys
 
 FAILURE = "step 2: expected screen!(Add), observed deliver!(tea)"
+WRONG_DRINK = "step 2: expected deliver!(tea), observed deliver!(coffee)"
 
 
 def main():
@@ -79,6 +81,8 @@ def main():
     expect("pytest, correct machine", run(pytest, {"SYMSEQ_ADAPTER": adapter}, work), 0, ["3 passed"])
     expect("pytest, price bug", run(pytest, {"SYMSEQ_ADAPTER": adapter, "VENDING_MOCK_BUG": "1"}, work), 1,
            ["test_vending.py::test_sequence_2", FAILURE, "1 failed, 2 passed"])
+    expect("pytest, wrong drink", run(pytest, {"SYMSEQ_ADAPTER": adapter, "VENDING_MOCK_BUG": "2"}, work), 1,
+           ["test_vending.py::test_sequence_3", WRONG_DRINK, "1 failed, 2 passed"])
     expect("pytest, adapter that hangs",
            run(pytest, {"SYMSEQ_ADAPTER": adapter, "VENDING_MOCK_BUG": "hang", "SYMSEQ_OBSERVE_TIMEOUT_MS": "100",
                         "SYMSEQ_ADAPTER_TIMEOUT_MS": "300"}, work, timeout=120), 1,
@@ -113,6 +117,8 @@ endforeach()
     expect("gtest, price bug", run(test, {"SYMSEQ_ADAPTER_LIB": a.mock_lib, "VENDING_MOCK_BUG": "1"}), None,
            ["[  FAILED  ] vending.sequence_2", FAILURE, "[  PASSED  ] 2 tests"],
            ["[  FAILED  ] vending.sequence_1", "[  FAILED  ] vending.sequence_3"])
+    expect("gtest, wrong drink", run(test, {"SYMSEQ_ADAPTER_LIB": a.mock_lib, "VENDING_MOCK_BUG": "2"}), None,
+           ["[  FAILED  ] vending.sequence_3", WRONG_DRINK, "[  PASSED  ] 2 tests"])
     expect("gtest, no such library", run(test, {"SYMSEQ_ADAPTER_LIB": str(work / "missing.so")}), None,
            ["cannot load the adapter library"])
 

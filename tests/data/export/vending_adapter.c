@@ -1,7 +1,8 @@
 /* A mock vending machine behind a shared-library adapter (adapters/include/symseq_adapter.h), for
  * the export test (tests/e2e/ExportTests.py): prices tea 150, coffee 200, as configs/vending.toml's
  * tests assume. With VENDING_MOCK_BUG=1 tea costs 100, so 149 buys a tea: a wrong output the
- * exported tests must name. */
+ * exported tests must name. With VENDING_MOCK_BUG=2 it delivers coffee whatever was chosen: a wrong
+ * value on the right channel. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,7 +71,8 @@ static int observe(void* self, int32_t timeout_ms, const char** channel, const s
   if (m->pending == 0) return 0;
   m->out.kind = SYMSEQ_TEXT;
   m->out.integer = 0;
-  m->out.text = m->pending == 1 ? "Add" : m->drink;
+  const char* bug = getenv("VENDING_MOCK_BUG");
+  m->out.text = m->pending == 1 ? "Add" : bug && strcmp(bug, "2") == 0 ? "coffee" : m->drink;
   *channel = m->pending == 1 ? "screen" : "deliver";
   *values = &m->out;
   *count = 1;

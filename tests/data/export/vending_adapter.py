@@ -1,6 +1,7 @@
 """A mock vending machine behind a process adapter (docs/adapters.md), for the export test
 (tests/e2e/ExportTests.py): prices tea 150, coffee 200, as configs/vending.toml's tests assume.
 With VENDING_MOCK_BUG=1 tea costs 100, so 149 buys a tea: a wrong output the exported tests must name.
+With VENDING_MOCK_BUG=2 it delivers coffee whatever was chosen: a wrong value on the right channel.
 With VENDING_MOCK_BUG=hang it never answers an observe (the tests' timeout must end it)."""
 import json
 import os
@@ -28,7 +29,7 @@ def main():
             if amount < PRICES[drink]:
                 pending.append({"output": "screen", "values": ["Add"]})
             else:
-                pending.append({"output": "deliver", "values": [drink]})
+                pending.append({"output": "deliver", "values": ["coffee" if BUG == "2" else drink]})
                 amount = 0
         elif op == "observe":
             if BUG == "hang":
