@@ -1,5 +1,6 @@
 #include "ExportPlan.h"
 
+#include <algorithm>
 #include <boost/multiprecision/cpp_int.hpp>
 
 #include "symseq/exec/Replay.h"
@@ -75,7 +76,7 @@ PlannedTest fromTrace(const TestSequence& s, const TransitionSystem& system) {
 }
 
 // Any other sequence: replayed on the model (with the programs' results it assumes) for the
-// outputs of each step (models with channels) or the state after it (CFG models).
+// outputs of each step or, for a model without outputs, the state after it.
 PlannedTest fromReplay(const TestSequence& s, const TransitionSystem& system, std::size_t index) {
   const FunctionInterpretations functions = withProgramResults(system, s.programResults);
   const ReplayResult r = replay(system, s, &functions);
@@ -86,35 +87,33 @@ PlannedTest fromReplay(const TestSequence& s, const TransitionSystem& system, st
   for (const OutputEvent& o : r.prefixOutputs) test.events.push_back(outputEvent(system, o, 0));
   for (std::size_t k = 0; k < s.steps.size(); ++k) {
     const ReplayedStep& done = r.steps[k];
-    if (system.channels.empty()) {
-      // CFG: the model's inputs in declaration order on `step`, then the state it reaches.
-      PlannedEvent in{true, "step", {}, true, {}, k + 1};
-      PlannedEvent state{false, "state", {}, true, {}, k + 1};
-      for (const VariableDecl& v : system.variables) {
-        if (v.role == VariableRole::Input) {
-          const Value* value = s.steps[k].inputs.find(v.var);
-          if (!value)
-            throw Error("step " + std::to_string(k + 1) + " of sequence " + std::to_string(index + 1) + " leaves input '" +
-                        std::string(v.var.name()) + "' open: a test script needs every input's value");
-          in.values.push_back(planned(*value, system.literalOf(v.var, *value)));
-        } else if (v.role == VariableRole::State) {
-          if (const Value* value = done.after.find(v.var)) {
-            state.names.emplace_back(v.var.name());
-            state.values.push_back(planned(*value, system.literalOf(v.var, *value)));
-          }
-        }
-      }
-      test.events.push_back(std::move(in));
-      test.events.push_back(std::move(state));
-      continue;
-    }
     if (done.fired.empty() || system.transitions[done.fired.front()].action.kind != ActionKind::Input)
       throw Error("step " + std::to_string(k + 1) + " of sequence " + std::to_string(index + 1) + " fired no input");
     test.events.push_back(inputEvent(system, system.transitions[done.fired.front()], s.steps[k], k + 1));
     for (const OutputEvent& o : done.outputs) test.events.push_back(outputEvent(system, o, k + 1));
+    if (!observesState(system)) continue;
+    // A model without outputs (CFG: its one input channel `step` carries the inputs in declaration
+    // order): the state variables after the step, of which the test compares SYMSEQ_OBSERVE's.
+    PlannedEvent state{false, "state", {}, true, {}, k + 1};
+    for (const VariableDecl& v : system.variables)
+      if (v.role == VariableRole::State)
+        if (const Value* value = done.after.find(v.var)) {
+          state.names.emplace_back(v.var.name());
+          state.values.push_back(planned(*value, system.literalOf(v.var, *value)));
+        }
+    test.events.push_back(std::move(state));
   }
   return test;
 }
+
+}  // namespace
+
+bool observesState(const TransitionSystem& system) {
+  return std::none_of(system.channels.begin(), system.channels.end(),
+                      [](const Channel& c) { return c.direction == ChannelDirection::Output; });
+}
+
+namespace {
 
 std::string valuesText(const PlannedEvent& e) {
   std::string text;
@@ -127,7 +126,7 @@ std::string valuesText(const PlannedEvent& e) {
 
 PlannedSuite plan(const WriterInput& run) {
   const TransitionSystem& system = run.system;
-  PlannedSuite suite{system.name, identifierOf(system.name), system.channels.empty(), {}};
+  PlannedSuite suite{system.name, identifierOf(system.name), observesState(system), {}};
   for (std::size_t i = 0; i < run.result.sequences.size(); ++i) {
     const TestSequence& s = run.result.sequences[i];
     suite.tests.push_back(s.prefix ? fromTrace(s, system) : fromReplay(s, system, i));

@@ -41,9 +41,13 @@ struct PlannedTest {
 struct PlannedSuite {
   std::string model{};       // the model's name
   std::string identifier{};  // the name as an identifier of Python and C++ ([A-Za-z_][A-Za-z0-9_]*)
-  bool cfg = false;          // no channels: inputs on `step`, observations on `state`
+  bool cfg = false;          // no output channel (CFG models): the state is observed after each step
   std::vector<PlannedTest> tests{};
 };
+
+// A model without output channels (CFG models, whose one input channel is `step`): its tests
+// observe the state after each step (docs/adapters.md).
+[[nodiscard]] bool observesState(const TransitionSystem& system);
 
 // Throws symseq::Error for a sequence that cannot be planned (it does not replay).
 [[nodiscard]] PlannedSuite plan(const WriterInput& run);

@@ -9,7 +9,9 @@ fail naming step 2, the expected and the observed output, the others pass; on th
 the wrong drink (VENDING_MOCK_BUG=2), sequence 3 fails naming both drinks; on a process adapter
 that never answers an observe, the tests that observe fail with a timeout instead of hanging.
 Every shipped run file (configs/*.toml) is also exported by both writers, each Python file
-byte-compiled, and a CFG model's C++ file (fig4) compiled.
+byte-compiled, and a CFG model's C++ file (fig4) compiled; fig4's pytest file runs against a mock
+of fig4 (tests/data/export/fig4_adapter.py) with SYMSEQ_OBSERVE=x,y, and fails naming step 2 on
+its buggy variant.
 
 Registered in tests/e2e/CMakeLists.txt as e2e.export:
   /usr/bin/python3 ExportTests.py --symseq BIN --source-dir SRC --work-dir DIR --cmake CMAKE --mock-lib LIB
@@ -89,6 +91,15 @@ def main():
            ["step 2: timeout: no answer to observe within 400 ms", "2 failed, 1 passed"])
     expect("pytest, no adapter named", run(pytest, {"SYMSEQ_ADAPTER": ""}, work), 1,
            ["set SYMSEQ_ADAPTER to the adapter's command line"])
+
+    # A CFG model (fig4): each step's state, compared on the variables SYMSEQ_OBSERVE names.
+    fig4_script = work / "all" / "fig4" / "test_fig4.py"
+    fig4_adapter = f"/usr/bin/python3 {src / 'tests' / 'data' / 'export' / 'fig4_adapter.py'}"
+    cfg = ["/usr/bin/python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", fig4_script]
+    expect("pytest, CFG model", run(cfg, {"SYMSEQ_ADAPTER": fig4_adapter, "SYMSEQ_OBSERVE": "x,y"}, work), 0, ["1 passed"])
+    expect("pytest, CFG model with a bug", run(cfg, {"SYMSEQ_ADAPTER": fig4_adapter, "SYMSEQ_OBSERVE": "x,y",
+                                                      "VENDING_MOCK_BUG": "1"}, work), 1,
+           ["step 2: expected state!(6, 9), observed state!(6, 8)"])
 
     # GoogleTest: the generated file built as a user would, then run on the shared-library adapter.
     project = work / "gtest"
