@@ -13,7 +13,8 @@ namespace {
 
 using namespace symseq;
 
-// Targets are bold; covered transitions green; targets left uncovered red and dashed.
+// Edges are labelled with the transition's name, guard and assignments. Targets are bold; covered
+// transitions green; targets left uncovered red and dashed.
 std::string modelDot(const RunResult& result, const TransitionSystem& system) {
   std::set<TransitionId> targets;
   for (const TargetOutcome& t : result.targets) targets.insert(t.transition);
@@ -26,6 +27,8 @@ std::string modelDot(const RunResult& result, const TransitionSystem& system) {
     const Transition& t = system.transitions[id];
     const bool isGuarded = !(t.guard.isConst() && t.guard.value() == Value::boolean(true));
     std::string label = t.name + (isGuarded ? " [" + toString(t.guard) + "]" : "");
+    // The assignments, one per line, in the order they run.
+    for (const Update& u : t.updates) label += "\n" + toString(u.variable) + " := " + toString(u.value);
     if (!t.provenance.empty()) label += "\n(" + t.provenance + ")";
     std::string style = t.synthetic ? ", color=gray, fontcolor=gray, style=dotted" : "";
     if (result.covered.contains(id)) style += ", color=darkgreen";

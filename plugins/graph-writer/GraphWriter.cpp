@@ -52,7 +52,8 @@ std::string graphJson(const ExecutionGraph& graph, const Component& component, c
     for (const TransitionId t : e.transitions) names.push_back(system.transitions[t].name);
     edges.push_back({{"from", e.from}, {"to", e.to}, {"transitions", std::move(names)}});
   }
-  const json doc{{"model", system.name},    {"component", component.name}, {"design", component.design},
+  // The format and its version (schemas/README.md): schemas/graph-1.schema.json.
+  const json doc{{"format", "symseq-graph"}, {"version", 1}, {"model", system.name},    {"component", component.name}, {"design", component.design},
                  {"ports", std::move(ports)}, {"nodes", std::move(nodes)},   {"edges", std::move(edges)}};
   return doc.dump(1) + "\n";
 }

@@ -167,6 +167,9 @@ std::string resultJson(const RunResult& result, const TransitionSystem& system, 
     sequences.push_back(std::move(seq));
   }
   json doc{
+      // The format and its version (schemas/README.md): schemas/result-1.schema.json.
+      {"format", "symseq-result"},
+      {"version", 1},
       {"model", {{"file", header.model}, {"frontend", header.frontend}, {"name", system.name}}},
       {"solver", header.solver},
       {"strategy", header.strategy},

@@ -136,6 +136,13 @@ std::string resultText(const RunResult& result, const TransitionSystem& system, 
             : s.lengthLowerBound ? "not proven minimal (at least " + std::to_string(*s.lengthLowerBound) + " steps)"
                                  : "not proven minimal")
         << "\n";
+    // The state the test starts from, where the model leaves it open: the test depends on it.
+    if (s.initial.size() > 0) {
+      std::string initial;
+      for (const auto& [var, value] : s.initial)
+        initial += (initial.empty() ? "" : ", ") + std::string(var.name()) + " = " + system.valueText(var, value);
+      out << "initial values: " << initial << "\n";
+    }
     if (s.prefix) {
       out << traceTable(s, system);
       out << programsText(s, system, result);

@@ -50,7 +50,8 @@ std::string treeJson(const SymbolicTree& tree, const TransitionSystem& system) {
     o["on_test"] = n.onTest;
     nodes.push_back(std::move(o));
   }
-  json doc{{"model", system.name}, {"states", tree.nodes.size()}, {"nodes", std::move(nodes)}};
+  // The format and its version (schemas/README.md): schemas/tree-1.schema.json.
+  json doc{{"format", "symseq-tree"}, {"version", 1}, {"model", system.name}, {"states", tree.nodes.size()}, {"nodes", std::move(nodes)}};
   // Over programs known by contracts, each pruned child says whether only the programs'
   // determinism prunes it (iosts-program-contracts.md, Definition 9).
   if (!system.contracts.empty()) {

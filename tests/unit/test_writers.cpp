@@ -135,12 +135,55 @@ TEST_CASE("writers: symseq run prints the file a writer marks as the console sum
   CHECK(run.summary.replayed);
 }
 
-TEST_CASE("writers: the shipped formats are the writer plugins dot, graphs, json, text and tree, each its own shared object") {
+TEST_CASE("writers: the shipped formats are the writer plugins dot, graphs, gtest, json, pytest, text and tree, each its own shared object") {
   Registry registry;
   withDefaults(registry);
-  CHECK(registry.names(PluginKind::Writer) == std::vector<std::string>{"dot", "graphs", "json", "text", "tree"});
+  CHECK(registry.names(PluginKind::Writer) ==
+        std::vector<std::string>{"dot", "graphs", "gtest", "json", "pytest", "text", "tree"});
   for (const PluginInfo& info : registry.list())
     if (info.kind == PluginKind::Writer) CHECK(info.file.filename().string().starts_with("symseq-writer-"));
+}
+
+// Issue 15, item 8: what a test depends on and what a proof assumes are in the text outputs.
+TEST_CASE("writers: result.txt shows a test's initial values and the depth bound behind infeasible-within-bound") {
+  Registry registry;
+  withDefaults(registry);
+  const fs::path dir = test::scratchDir("writers") / "hides-nothing";
+  fs::remove_all(dir);
+  const fs::path configs = fs::path(SYMSEQ_SOURCE_DIR) / "configs";
+  // vending-cw: the contract C_w makes add and serve infeasible within the tree's bounds.
+  const RunSummary cw = executeRun(
+      loadRunConfig(configs / "vending-cw.toml", {"output.dir=\"" + (dir / "cw").string() + "\"", "output.formats=[\"text\", \"json\"]"}, registry),
+      registry);
+  CHECK(cw.replayed);
+  const std::string text = read(dir / "cw" / "result.txt");
+  CHECK(text.find("initial values: m = 0, x = 0, p = 0\n") != std::string::npos);
+  CHECK(text.find("  not covered: add (infeasible-within-bound; depth bound: 64 steps, height 5 transitions)\n") != std::string::npos);
+  const nlohmann::json json = nlohmann::json::parse(read(dir / "cw" / "result.json"));
+  CHECK(json["targets"][5]["name"] == "add");
+  CHECK(json["targets"][5].value("detail", "") == "depth bound: 64 steps, height 5 transitions");
+  CHECK(json["sequences"][0]["initial"] == nlohmann::json{{"m", 0}, {"x", 0}, {"p", 0}});
+  // unreachable (symtest, [budgets] depth = 8): no height.
+  const RunSummary unreachable = executeRun(
+      loadRunConfig(configs / "unreachable.toml", {"output.dir=\"" + (dir / "u").string() + "\"", "output.formats=[\"text\"]"}, registry),
+      registry);
+  CHECK(unreachable.replayed);
+  CHECK(read(dir / "u" / "result.txt").find("  not covered: never (infeasible-within-bound; depth bound: 8 steps)\n") != std::string::npos);
+}
+
+TEST_CASE("writers: model.dot labels each transition with its assignments") {
+  Registry registry;
+  withDefaults(registry);
+  const fs::path dir = test::scratchDir("writers") / "dot-assignments";
+  fs::remove_all(dir);
+  const RunSummary run = executeRun(loadRunConfig(fs::path(SYMSEQ_SOURCE_DIR) / "configs" / "vending.toml",
+                                                  {"output.dir=\"" + dir.string() + "\"", "output.formats=[\"dot\"]"}, registry),
+                                    registry);
+  CHECK(run.replayed);
+  const std::string dot = read(dir / "model.dot");
+  CHECK(dot.find("[label=\"coin\\nx := coin.v\\nm := m + x\"") != std::string::npos);
+  CHECK(dot.find("[label=\"serve [") != std::string::npos);
+  CHECK(dot.find("\\nm := 0\", color=darkgreen") != std::string::npos);
 }
 
 TEST_CASE("writers: a failing writer, or a file the run cannot write, leaves no result file behind") {

@@ -250,6 +250,16 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
       o.reason = UncoveredReason::InfeasibleWithinBound;
       o.detail = it->second;
     }
+  // The bound behind a proof of infeasibility, so that result.txt and result.json say what a
+  // larger bound might change; a dead transition's or a deadlock's detail already says more.
+  const PluginChoice& strategy = config.strategy;
+  const std::string bound =
+      "depth bound: " + std::to_string(config.budgets.depth) + " steps" +
+      (strategy.options.contains("height") && strategy.options.getInt("height") > 0
+           ? ", height " + std::to_string(strategy.options.getInt("height")) + " transitions"
+           : "");
+  for (TargetOutcome& o : result.targets)
+    if (o.reason == UncoveredReason::InfeasibleWithinBound && o.detail.empty()) o.detail = bound;
   result.findings.insert(result.findings.begin(), findings.begin(), findings.end());
   result.checks = std::move(checks);
   // Programs with an implementation: a result outside the contract is the implementation's fault.
