@@ -1,8 +1,8 @@
 """Every JSON output of symseq validates against its schema under schemas/ (schemas/README.md).
 
 Runs every shipped run file (configs/*.toml) with every shipped JSON writer (json, tree, graphs),
-`symseq feasibility` (with and without --infer) and `symseq verdict` on the cases of
-tests/e2e/verdict, and a tiny bench matrix; then validates each JSON file they wrote, each line
+`symseq feasibility` (with and without --infer), `symseq verdict` on the cases of
+tests/e2e/verdict, `symseq exec` on the vending tests (mock adapters), and a tiny bench matrix; then validates each JSON file they wrote, each line
 of the bench's results file and of the committed configs/bench/*.jsonl against its schema
 (draft 2020-12, Debian's python3-jsonschema). Fails on a file that does not validate (naming the
 file, the JSON path and what is wrong), on a JSON output no schema claims, and on a schema no
@@ -24,7 +24,7 @@ import jsonschema
 
 # Output file name to schema stem; a graph writer file is graph-<instance>.json.
 KINDS = {"result.json": "result", "tree.json": "tree", "feasibility.json": "feasibility",
-         "contracts.json": "contracts", "verdict.json": "verdict"}
+         "contracts.json": "contracts", "verdict.json": "verdict", "exec.json": "exec"}
 ALL_JSON_WRITERS = '["json", "text", "dot", "tree", "graphs"]'
 
 
@@ -75,6 +75,11 @@ def main():
             ("weakpass", cases / "answering.toml", "answering-purpose.txt", "answering-weakpass.json", 0)]:
         run([a.symseq, "verdict", run_file, "--purpose", cases / purpose, "--trace", cases / trace,
              "--set", f'output.dir="{work / "verdict" / name}"'], failures, expect=(code,))
+    # symseq exec on the vending run's tests through the mock adapters: all pass, and a wrong output.
+    mock = f"/usr/bin/python3 {src / 'tests' / 'data' / 'adapters' / 'vending.py'}"
+    for name, mode, code in [("correct", "correct", 0), ("wrong", "wrong", 1)]:
+        run([a.symseq, "exec", work / "run" / "vending", "--adapter", f"{mock} {mode}", "-o", work / "exec" / name],
+            failures, expect=(code,))
     # A tiny bench matrix (three run files, two solvers).
     run([a.symseq, "bench", src / "tests" / "e2e" / "bench" / "resume.toml", "--out", work / "bench.jsonl"], failures)
 
