@@ -185,7 +185,8 @@ class Search {
   }
 
   [[nodiscard]] bool outOfBudget() const {
-    return Clock::now() >= job_.deadline || job_.solver.stats().queries >= job_.budgets.solverQueries;
+    return Clock::now() >= job_.deadline || job_.solver.stats().queries >= job_.budgets.solverQueries ||
+           job_.stopRequested();
   }
 
   [[nodiscard]] bool coversGoal(const std::vector<TransitionId>& path) const {
@@ -207,7 +208,10 @@ class Search {
     if (covered.empty() || covered.size() < best_.covered ||
         (covered.size() == best_.covered && iterations >= best_.iterations))
       return;
-    if (auto sequence = checker_.sequence(cut)) best_ = {covered.size(), iterations, std::move(sequence), std::move(covered)};
+    if (auto sequence = checker_.sequence(cut)) {
+      best_ = {covered.size(), iterations, std::move(sequence), std::move(covered)};
+      job_.reportCovered(best_.covered);
+    }
   }
 
   // A plan from a heuristic: every sequence a path of the model within the bound, together
