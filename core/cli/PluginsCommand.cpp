@@ -66,20 +66,13 @@ nlohmann::ordered_json toJson(const PluginInfo& p) {
 // `symseq plugins NAME`: every plugin of that name (a strategy and a writer may share one), what
 // it is and its options, readably.
 void describe(std::ostream& out, const PluginInfo& p) {
-  out << toString(p.kind) << " plugin '" << p.name << "' " << p.version << "
-"
-      << "  " << p.summary << "
-"
-      << "  file: " << (p.file.empty() ? std::string("(built in)") : p.file.string()) << "
-";
-  if (const std::string line = familyLine(p); !line.empty()) out << "  " << line << "
-";
-  if (!p.defaultSearcher.empty()) out << "  default searcher: " << p.defaultSearcher << "
-";
-  if (!p.extensions.empty()) out << "  reads: " << fmt::format("{}", fmt::join(p.extensions, " ")) << "
-";
-  if (!p.defaultStrategy.empty()) out << "  default strategy for its models: " << p.defaultStrategy << "
-";
+  out << toString(p.kind) << " plugin '" << p.name << "' " << p.version << "\n"
+      << "  " << p.summary << "\n"
+      << "  file: " << (p.file.empty() ? std::string("(built in)") : p.file.string()) << "\n";
+  if (const std::string line = familyLine(p); !line.empty()) out << "  " << line << "\n";
+  if (!p.defaultSearcher.empty()) out << "  default searcher: " << p.defaultSearcher << "\n";
+  if (!p.extensions.empty()) out << "  reads: " << fmt::format("{}", fmt::join(p.extensions, " ")) << "\n";
+  if (!p.defaultStrategy.empty()) out << "  default strategy for its models: " << p.defaultStrategy << "\n";
   if (p.options.empty()) {
     out << "  options: none\n";
     return;
@@ -121,6 +114,8 @@ int listPlugins(const PluginsOptions& o) {
   loadPlugins(registry, o.dirs);
   const auto plugins = registry.list();  // sorted by kind, then name
   if (!o.name.empty() && !o.json) return describePlugins(o, plugins);
+  if (!o.name.empty() && std::none_of(plugins.begin(), plugins.end(), [&](const PluginInfo& p) { return p.name == o.name; }))
+    return describePlugins(o, plugins);  // says there is none, with a did-you-mean
   if (o.json) {
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
     for (const auto& p : plugins)

@@ -2,9 +2,6 @@
 // 1 a check failed (selfcheck), a proposed sequence did not replay (run) or the verdict is FAIL
 // (verdict), 2 bad input or usage, 3 an internal error, 4 `run --fail-on uncovered` left a target
 // uncovered, 130 a run stopped by Ctrl-C.
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-
 #include <algorithm>
 #include <iostream>
 #include <optional>
@@ -56,8 +53,7 @@ int main(int argc, char** argv) {
   cli::addFeasibilityCommand(app, action);
   cli::addVerdictCommand(app, action);
   if (const auto unknown = unknownCommand(app, argc, argv)) {
-    std::cerr << "symseq: " << *unknown << "\n  hint: the commands are " << fmt::format("{}", fmt::join(commandNames(app), ", "))
-              << "; symseq --help says what each does\n";
+    std::cerr << "symseq: " << *unknown << "\n  hint: symseq --help lists the commands\n";
     return 2;
   }
   try {
@@ -68,8 +64,7 @@ int main(int argc, char** argv) {
   }
   if (version) return cli::printVersion(false);
   if (!action) {
-    std::cerr << "symseq: no command given\n  hint: the commands are " << fmt::format("{}", fmt::join(commandNames(app), ", "))
-              << "; symseq --help says what each does (start with: symseq run MODEL)\n";
+    std::cerr << "symseq: no command given\n  hint: symseq --help lists the commands; start with: symseq run MODEL\n";
     return 2;
   }
   try {
