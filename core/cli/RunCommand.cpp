@@ -7,8 +7,11 @@
 //
 // Ctrl-C stops the search and still writes what was found, replayed (exit 130); a second Ctrl-C
 // ends the process at once (exit 130, nothing more written).
+#include <pthread.h>
 #include <signal.h>
-#include <unistd.h>
+
+#include <cstdio>
+#include <thread>
 
 #include <atomic>
 #include <chrono>
@@ -30,25 +33,38 @@ namespace symseq::cli {
 
 namespace {
 
-// The one global: a signal handler reaches nothing else. Lock-free, so raising it is
-// async-signal-safe.
-constinit std::atomic<bool> gInterrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
+// Ctrl-C, taken by a thread of its own with sigwait rather than by a signal handler: SIGINT is
+// blocked in this thread and so in every thread the run starts later, which also keeps a solver
+// library's own SIGINT handler (z3 installs one around each check, which would cancel that one
+// query and swallow the signal) from ever seeing it. The first raises the run's stop flag; a
+// second ends the process at once.
+class InterruptWatch {
+ public:
+  explicit InterruptWatch(std::atomic<bool>& stop) {
+    sigemptyset(&signals_);
+    sigaddset(&signals_, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &signals_, nullptr);
+    thread_ = std::jthread([this, &stop](const std::stop_token& token) { watch(token, stop); });
+  }
 
-extern "C" void onInterrupt(int) {
-  if (gInterrupted.exchange(true)) _exit(kExitInterrupted);  // the second Ctrl-C: at once
-  constexpr char kMessage[] =
-      "\nsymseq: interrupted: stopping the search and writing what was found (Ctrl-C again to quit at once)\n";
-  [[maybe_unused]] const ssize_t n = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-}
+ private:
+  void watch(const std::stop_token& token, std::atomic<bool>& stop) const {
+    // Woken a few times a second to see whether the run is over (no signal to wake it then).
+    const timespec period{0, 200'000'000};
+    while (!token.stop_requested()) {
+      if (sigtimedwait(&signals_, nullptr, &period) != SIGINT) continue;
+      if (stop.exchange(true)) {
+        std::fputs("\nsymseq: interrupted again: quitting at once\n", stderr);
+        std::_Exit(kExitInterrupted);
+      }
+      std::fputs("\nsymseq: interrupted: stopping the search and writing what was found (Ctrl-C again to quit at once)\n",
+                 stderr);
+    }
+  }
 
-// Installed for the run only (a `--check` never searches).
-void catchInterrupt() {
-  struct sigaction action {};
-  action.sa_handler = &onInterrupt;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
-}
+  sigset_t signals_{};
+  std::jthread thread_;  // last: started once `signals_` is set
+};
 
 struct RunOptions {
   std::filesystem::path runFile;
@@ -83,9 +99,10 @@ int run(const RunOptions& o) {
   loadPlugins(registry, o.dirs);
   const RunConfig config = loadConfig(o, registry);
   if (o.check) return 0;  // silent on success; an error above exits as the run would
+  std::atomic<bool> interrupted{false};
   RunMonitor monitor;
-  monitor.stop = &gInterrupted;
-  catchInterrupt();
+  monitor.stop = &interrupted;
+  const InterruptWatch watch(interrupted);
   // Declared after the monitor it reads: stopped (joined) before the monitor goes.
   ProgressLine progress(monitor, started, o.progress);
   const RunSummary summary = executeRun(config, registry, started, [&](const RunSummary& written) {

@@ -1,8 +1,8 @@
 """`symseq run` stopped by Ctrl-C (SIGINT): the search stops and what was found is still written,
 replayed. Usage: Interrupt.py SYMSEQ MODEL WORK_DIR.
 
-The run is the keypad lock with a tree far higher than it needs, so that the search goes on long
-after its first covered target. The SIGINT is sent when the progress line (--progress: one line a
+The run is the elevator (symtest) with an hour's budget: its search goes on long after its first
+covered target. The SIGINT is sent when the progress line (--progress: one line a
 second on a pipe) first reports a covered target: an event, not a time. Checked: exit 130, the
 message, result.json with the covered targets' sequences (replayed: the kernel writes only those)
 and every uncovered target `interrupted`, effective-run.toml. Then a second run gets two SIGINTs
@@ -19,8 +19,7 @@ symseq, model, work = sys.argv[1:4]
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 # Far more than the run needs: only the SIGINT ends it early.
-LONG = ["--set", "strategy.height=60", "--set", "strategy.stop_when_covered=false",
-        "--set", "budgets.depth=60", "--set", "budgets.time_s=3600", "--progress"]
+LONG = ["--set", "budgets.time_s=3600", "--progress"]
 
 
 def fail(message):

@@ -217,7 +217,7 @@ TEST_CASE("a run stopped before its search writes its results, every target inte
 }
 
 TEST_CASE("a run stopped once it has covered a target keeps what it found, replayed, the rest interrupted") {
-  // The keypad lock with a tree far higher than it needs: the search goes on long after the first
+  // The elevator with an hour's budget: symtest's search goes on long after its first covered
   // target, and the stop is raised as soon as the monitor reports one (an event, not a time).
   std::atomic<bool> stop{false};
   RunMonitor monitor;
@@ -226,10 +226,7 @@ TEST_CASE("a run stopped once it has covered a target keeps what it found, repla
     while (!token.stop_requested() && monitor.progress.covered.load() == 0) std::this_thread::yield();
     stop = true;
   });
-  const MonitoredRun run = runMonitored("keypad.toml",
-                                        {"strategy.height=60", "strategy.stop_when_covered=false", "budgets.time_s=600",
-                                         "budgets.depth=60"},
-                                        monitor, "stopped-midway");
+  const MonitoredRun run = runMonitored("elevator.toml", {"budgets.time_s=3600", "budgets.depth=64"}, monitor, "stopped-midway");
   CHECK(run.summary.interrupted);
   CHECK(run.summary.replayed);
   CHECK(coveredIn(run.result) >= 1);
