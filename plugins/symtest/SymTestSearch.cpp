@@ -134,6 +134,7 @@ class Search {
       result.sequences = found_;
       for (std::size_t i = 0; i < result.sequences.size(); ++i) result.sequences[i].foundBy = foundBy_[i];
       stats_.set(kPathSearchFound, 1);
+      job_.reportCovered(goal_.size());  // the found sequences take the whole goal
     } else if (ending == Ending::OutOfBudget) {
       if (best_.sequence) {
         result.sequences.push_back(*best_.sequence);
