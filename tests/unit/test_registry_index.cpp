@@ -75,6 +75,8 @@ std::vector<std::string> described(const Registry& r) {
     std::string line = std::string(toString(p.kind)) + "|" + p.name + "|" + p.version + "|" + p.summary + "|" +
                        p.buildId + "|" + p.file.string() + "|" + p.family + "|" + p.defaultSearcher + "|";
     for (const auto& c : p.consults) line += c + ",";
+    for (const auto& e : p.extensions) line += e + ",";
+    line += "|" + p.defaultStrategy;
     for (const auto& o : p.options)
       line += "|" + o.name + ":" + std::string(toString(o.type)) + "=" + o.defaultValue + " (" + o.help + ")";
     out.push_back(line);
@@ -151,7 +153,7 @@ TEST_CASE("an index of another ABI id, or one that does not parse, is ignored") 
     if (garbled)
       writeText(index, readText(index).substr(0, readText(index).size() / 2) + "\n[[[");
     else
-      replaceOnce(index, std::string("symseq-plugin-index\t1\t") + kAbiIdText, "symseq-plugin-index\t1\t0bad0bad0bad0bad");
+      replaceOnce(index, std::string("symseq-plugin-index\t2\t") + kAbiIdText, "symseq-plugin-index\t2\t0bad0bad0bad0bad");
     Registry r;
     r.loadDirectory(dir);
     CHECK(r.list().size() == 3);
