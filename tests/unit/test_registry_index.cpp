@@ -221,3 +221,13 @@ TEST_CASE("a run opens the plugins and solver library it names and no others" * 
   CHECK(log.find("libcvc5") == std::string::npos);
   CHECK(log.find("libz3") != std::string::npos);
 }
+
+TEST_CASE("an index keeps a frontend's extensions and default strategy") {
+  const std::initializer_list<const char*> frontend = {"test-stub-frontend.so"};
+  const fs::path fresh = indexedDirWith("frontend-fresh", frontend);
+  Registry indexed;
+  indexed.loadDirectory(fresh);
+  CHECK(indexed.info(PluginKind::Frontend, "stub").extensions == std::vector<std::string>{".stub"});
+  CHECK(indexed.info(PluginKind::Frontend, "stub").defaultStrategy == "stub");
+  CHECK_FALSE(isOpen(fresh / "test-stub-frontend.so"));  // read from the index, not the file
+}
