@@ -12,6 +12,11 @@ namespace symseq::cli {
 
 using Action = std::function<int()>;
 
+// The exit codes besides 0, 1, 2 and 3 (main.cpp and the README's table): `run --fail-on
+// uncovered` with a target uncovered, and a run stopped by Ctrl-C (128 + SIGINT, as shells do).
+inline constexpr int kExitUncovered = 4;
+inline constexpr int kExitInterrupted = 130;
+
 void addPluginsCommand(CLI::App& app, Action& action);
 void addSelfCheckCommand(CLI::App& app, Action& action);
 void addRunCommand(CLI::App& app, Action& action);
@@ -22,6 +27,10 @@ void addBenchCommand(CLI::App& app, Action& action);
 void addFeasibilityCommand(CLI::App& app, Action& action);
 void addVerdictCommand(CLI::App& app, Action& action);
 void addExecCommand(CLI::App& app, Action& action);
+void addInitCommand(CLI::App& app, Action& action);
+
+// `symseq version`'s text (or JSON); `symseq --version` prints the same.
+int printVersion(bool json);
 
 // Where plugins come from: the default directory (unless switched off) and --plugin-dir ones.
 struct PluginDirOptions {

@@ -1,6 +1,19 @@
-// `symseq run RUN.toml`: validate everything first, then execute. With --check, only the first
-// part: the run file, the --set overrides and the plugins' options are read and checked as the
-// run would read them, and nothing is written (symseq-bench checks its axis values this way).
+// `symseq run RUN.toml` or `symseq run MODEL`: validate everything first, then execute. A model
+// file instead of a run file runs with the defaults (ModelRun.h): the frontend its extension
+// names, that frontend's default strategy, the default solver, output to out/<model name>; the
+// `--set` overrides apply on top. With --check, only the first part: the run file, the --set
+// overrides and the plugins' options are read and checked as the run would read them, and
+// nothing is written (symseq-bench checks its axis values this way).
+//
+// Ctrl-C stops the search and still writes what was found, replayed (exit 130); a second Ctrl-C
+// ends the process at once (exit 130, nothing more written).
+#include <pthread.h>
+#include <signal.h>
+
+#include <cstdio>
+#include <thread>
+
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -11,32 +24,89 @@
 #endif
 
 #include "Commands.h"
+#include "symseq/run/ProgressLine.h"
 #include "symseq/run/ExecuteRun.h"
 #include "symseq/run/LoadRunConfig.h"
+#include "symseq/run/ModelRun.h"
 
 namespace symseq::cli {
 
 namespace {
+
+// Ctrl-C, taken by a thread of its own with sigwait rather than by a signal handler: SIGINT is
+// blocked in this thread and so in every thread the run starts later, which also keeps a solver
+// library's own SIGINT handler (z3 installs one around each check, which would cancel that one
+// query and swallow the signal) from ever seeing it. The first raises the run's stop flag; a
+// second ends the process at once.
+class InterruptWatch {
+ public:
+  explicit InterruptWatch(std::atomic<bool>& stop) {
+    sigemptyset(&signals_);
+    sigaddset(&signals_, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &signals_, nullptr);
+    thread_ = std::jthread([this, &stop](const std::stop_token& token) { watch(token, stop); });
+  }
+
+ private:
+  void watch(const std::stop_token& token, std::atomic<bool>& stop) const {
+    // Woken a few times a second to see whether the run is over (no signal to wake it then).
+    const timespec period{0, 200'000'000};
+    while (!token.stop_requested()) {
+      if (sigtimedwait(&signals_, nullptr, &period) != SIGINT) continue;
+      if (stop.exchange(true)) {
+        std::fputs("\nsymseq: interrupted again: quitting at once\n", stderr);
+        std::_Exit(kExitInterrupted);
+      }
+      std::fputs("\nsymseq: interrupted: stopping the search and writing what was found (Ctrl-C again to quit at once)\n",
+                 stderr);
+    }
+  }
+
+  sigset_t signals_{};
+  std::jthread thread_;  // last: started once `signals_` is set
+};
 
 struct RunOptions {
   std::filesystem::path runFile;
   std::vector<std::string> overrides;
   PluginDirOptions dirs;
   bool check = false;
+  std::string failOn;  // "" or "uncovered"
+  bool progress = false;
 };
 
-// A proposed sequence that does not replay is a strategy bug: the results say so, and so does
-// the exit code.
-int exitCode(const RunSummary& summary) { return summary.replayed ? 0 : 1; }
+// Interrupted first (the results are partial whatever they say), then a proposed sequence that
+// does not replay (a strategy bug), then the targets left uncovered when asked to fail on them.
+int exitCode(const RunSummary& summary, const RunOptions& o) {
+  if (summary.interrupted) return kExitInterrupted;
+  if (!summary.replayed) return 1;
+  if (o.failOn == "uncovered" && !summary.allCovered) return kExitUncovered;
+  return 0;
+}
+
+RunConfig loadConfig(const RunOptions& o, Registry& registry) {
+  if (isRunFile(o.runFile)) return loadRunConfig(o.runFile, o.overrides, registry, o.dirs.dirs);
+  RunDocument document = modelRunDocument(o.runFile, registry);
+  document.applyOverrides(o.overrides);
+  for (const auto& dir : document.pluginDirs()) registry.loadDirectory(dir);
+  return resolveRunConfig(document, registry, o.dirs.dirs);
+}
 
 int run(const RunOptions& o) {
   // The run's clock starts here: opening the plugins is part of the run's time and budget.
   const auto started = std::chrono::steady_clock::now();
   Registry registry;  // declared before anything a plugin makes, so it is destroyed last
   loadPlugins(registry, o.dirs);
-  const RunConfig config = loadRunConfig(o.runFile, o.overrides, registry, o.dirs.dirs);
+  const RunConfig config = loadConfig(o, registry);
   if (o.check) return 0;  // silent on success; an error above exits as the run would
-  const RunSummary summary = executeRun(config, registry, started, [](const RunSummary& written) {
+  std::atomic<bool> interrupted{false};
+  RunMonitor monitor;
+  monitor.stop = &interrupted;
+  const InterruptWatch watch(interrupted);
+  // Declared after the monitor it reads: stopped (joined) before the monitor goes.
+  ProgressLine progress(monitor, started, o.progress);
+  const RunSummary summary = executeRun(config, registry, started, [&](const RunSummary& written) {
+    progress.stop();  // its line cleared before the summary is printed
     std::cout << written.text;
     // Every file is written (each whole, by rename) and the summary printed: end here, without
     // releasing the solvers and plugins (z3's teardown is a fifth of a small run) or waiting for
@@ -47,22 +117,35 @@ int run(const RunOptions& o) {
     // The leak check the normal exit would make; what the run still holds is reachable from here.
     __lsan_do_leak_check();
 #endif
-    std::_Exit(exitCode(written));
-  });
-  return exitCode(summary);
+    std::_Exit(exitCode(written, o));
+  }, &monitor);
+  progress.stop();
+  return exitCode(summary, o);
 }
 
 }  // namespace
 
 void addRunCommand(CLI::App& app, Action& action) {
   auto options = std::make_shared<RunOptions>();
-  auto* cmd = app.add_subcommand("run", "Generate test sequences as a run file says");
-  cmd->add_option("run-file", options->runFile, "The run file (TOML)")->required()->type_name("RUN.toml");
+  auto* cmd = app.add_subcommand(
+      "run", "Generate test sequences as a run file says, or for a model file with the defaults (docs/run-files.md)");
+  cmd->add_option("run-file", options->runFile,
+                  "The run file (.toml), or a model file: its extension names the frontend, and the run uses the "
+                  "defaults (the frontend's default strategy, solver z3, output in out/<model name>)")
+      ->required()
+      ->type_name("RUN.toml|MODEL");
   cmd->add_option("--set", options->overrides, "Override a run-file key, e.g. --set solver.name=cvc5 (repeatable)")
       ->type_name("KEY=VALUE");
   cmd->add_flag("--check", options->check,
                 "Only read and check the run file, the overrides and the plugins' options; print and write "
                 "nothing unless they are wrong");
+  cmd->add_option("--fail-on", options->failOn,
+                  "Exit " + std::to_string(kExitUncovered) + " when a target stays uncovered (for CI jobs)")
+      ->check(CLI::IsMember({"uncovered"}))
+      ->type_name("uncovered");
+  cmd->add_flag("--progress", options->progress,
+                "Show the progress line (elapsed, covered of targets, queries) on stderr even when it is not a "
+                "terminal; it is shown on a terminal anyway once a run takes longer than a second");
   addPluginDirOptions(*cmd, options->dirs);
   cmd->callback([&action, options] { action = [options] { return run(*options); }; });
 }

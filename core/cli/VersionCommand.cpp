@@ -10,8 +10,6 @@
 
 namespace symseq::cli {
 
-namespace {
-
 int printVersion(bool json) {
   if (json) {
     const nlohmann::ordered_json out{{"version", kVersion},   {"commit", kGitCommit},   {"build_id", kBuildId},
@@ -22,8 +20,6 @@ int printVersion(bool json) {
   std::cout << "symseq " << kVersion << "\nbuild " << kBuildId << "\nplugin ABI id " << kAbiIdText << "\n";
   return 0;
 }
-
-}  // namespace
 
 void addVersionCommand(CLI::App& app, Action& action) {
   auto json = std::make_shared<bool>(false);

@@ -126,7 +126,9 @@ class Search {
  private:
   // ---- budgets ----
   bool outOfBudget() {
-    if (Clock::now() >= job_.deadline || job_.solver.stats().queries >= job_.budgets.solverQueries) budgetHit_ = true;
+    if (Clock::now() >= job_.deadline || job_.solver.stats().queries >= job_.budgets.solverQueries ||
+        job_.stopRequested())
+      budgetHit_ = true;
     return budgetHit_;
   }
   CheckResult check(const std::vector<Expr>& assumptions) {

@@ -22,11 +22,16 @@ class CfgFrontend final : public symseq::Frontend {
 
 symseq::PluginPtr<symseq::Frontend> make(const symseq::Options&) { return symseq::makePluginPtr<CfgFrontend>(); }
 
+// The files `symseq run MODEL` gives this frontend, and the strategy it runs on them.
+const char* const kExtensions[] = {".cfg"};
+
 const symseq::PluginDescriptor descriptor{
     .kind = symseq::PluginKind::Frontend,
     .name = "cfg",
     .version = "0.1.0",
     .summary = "acyclic-core control-flow graphs (SymTest), one test step per loop iteration",
+    .extensions = kExtensions,
+    .defaultStrategy = "symtest",
     .makeFrontend = &make,
 };
 

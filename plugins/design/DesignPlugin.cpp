@@ -51,6 +51,9 @@ symseq::PluginPtr<symseq::Frontend> make(const symseq::Options& options) {
   return symseq::makePluginPtr<DesignFrontend>(top, options.location(kTop));
 }
 
+// The files `symseq run MODEL` gives this frontend, and the strategy it runs on them.
+const char* const kExtensions[] = {".design"};
+
 const symseq::PluginDescriptor descriptor{
     .kind = symseq::PluginKind::Frontend,
     .name = "design",
@@ -58,6 +61,8 @@ const symseq::PluginDescriptor descriptor{
     .summary = "system designs: components with ports, one-place buffers, explicit interaction rules and time "
                "(.design files)",
     .options = kOptions,
+    .extensions = kExtensions,
+    .defaultStrategy = "tree",
     .makeFrontend = &make,
 };
 

@@ -68,6 +68,9 @@ symseq::PluginPtr<symseq::Frontend> make(const symseq::Options& options) {
   return symseq::makePluginPtr<IostsFrontend>(options);
 }
 
+// The files `symseq run MODEL` gives this frontend, and the strategy it runs on them.
+const char* const kExtensions[] = {".iosts"};
+
 const symseq::PluginDescriptor descriptor{
     .kind = symseq::PluginKind::Frontend,
     .name = "iosts",
@@ -75,6 +78,8 @@ const symseq::PluginDescriptor descriptor{
     .summary = "input/output symbolic transition systems with external functions and programs known by contracts "
                "(IOSTS)",
     .options = kOptions,
+    .extensions = kExtensions,
+    .defaultStrategy = "tree",
     .makeFrontend = &make,
 };
 

@@ -32,12 +32,15 @@ class Search {
 
  private:
   // The step budget makes runs deterministic; the deadline is only a safety net.
-  [[nodiscard]] bool outOfBudget() const { return steps_ >= options_.maxSteps || Clock::now() >= job_.deadline; }
+  [[nodiscard]] bool outOfBudget() const {
+    return steps_ >= options_.maxSteps || Clock::now() >= job_.deadline || job_.stopRequested();
+  }
 
   // Removes the targets among `fired` from the remaining ones; true when there was one.
   bool noteCoverage(const std::vector<TransitionId>& fired) {
     bool any = false;
     for (TransitionId t : fired) any = remaining_.erase(t) > 0 || any;
+    if (any) job_.reportCovered(job_.targets.size() - remaining_.size());
     return any;
   }
 

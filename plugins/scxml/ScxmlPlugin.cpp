@@ -46,6 +46,9 @@ const symseq::OptionSpec kOptions[] = {
      "\"quasi\": flatten the hierarchy (AUTSEG quasi-flattening); \"full\": flatten into the full product"},
 };
 
+// The files `symseq run MODEL` gives this frontend, and the strategy it runs on them.
+const char* const kExtensions[] = {".scxml"};
+
 const symseq::PluginDescriptor descriptor{
     .kind = symseq::PluginKind::Frontend,
     .name = "scxml",
@@ -53,6 +56,8 @@ const symseq::PluginDescriptor descriptor{
     .summary = "W3C SCXML statecharts (a subset: compound, parallel and final states, events, int and bool data), "
                "one external event per test step",
     .options = kOptions,
+    .extensions = kExtensions,
+    .defaultStrategy = "tree",
     .makeFrontend = &make,
 };
 

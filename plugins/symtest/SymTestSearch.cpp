@@ -134,6 +134,7 @@ class Search {
       result.sequences = found_;
       for (std::size_t i = 0; i < result.sequences.size(); ++i) result.sequences[i].foundBy = foundBy_[i];
       stats_.set(kPathSearchFound, 1);
+      job_.reportCovered(goal_.size());  // the found sequences take the whole goal
     } else if (ending == Ending::OutOfBudget) {
       if (best_.sequence) {
         result.sequences.push_back(*best_.sequence);
@@ -185,7 +186,8 @@ class Search {
   }
 
   [[nodiscard]] bool outOfBudget() const {
-    return Clock::now() >= job_.deadline || job_.solver.stats().queries >= job_.budgets.solverQueries;
+    return Clock::now() >= job_.deadline || job_.solver.stats().queries >= job_.budgets.solverQueries ||
+           job_.stopRequested();
   }
 
   [[nodiscard]] bool coversGoal(const std::vector<TransitionId>& path) const {
@@ -207,7 +209,10 @@ class Search {
     if (covered.empty() || covered.size() < best_.covered ||
         (covered.size() == best_.covered && iterations >= best_.iterations))
       return;
-    if (auto sequence = checker_.sequence(cut)) best_ = {covered.size(), iterations, std::move(sequence), std::move(covered)};
+    if (auto sequence = checker_.sequence(cut)) {
+      best_ = {covered.size(), iterations, std::move(sequence), std::move(covered)};
+      job_.reportCovered(best_.covered);
+    }
   }
 
   // A plan from a heuristic: every sequence a path of the model within the bound, together

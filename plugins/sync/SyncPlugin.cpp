@@ -48,12 +48,17 @@ symseq::PluginPtr<symseq::Frontend> make(const symseq::Options& options) {
   return symseq::makePluginPtr<SyncFrontend>(mode == "full");
 }
 
+// The files `symseq run MODEL` gives this frontend, and the strategy it runs on them.
+const char* const kExtensions[] = {".sync"};
+
 const symseq::PluginDescriptor descriptor{
     .kind = symseq::PluginKind::Frontend,
     .name = "sync",
     .version = "0.1.0",
     .summary = "hierarchical and parallel synchronous state machines (SyncCharts/AUTSEG), one test step per instant",
     .options = kOptions,
+    .extensions = kExtensions,
+    .defaultStrategy = "tree",
     .makeFrontend = &make,
 };
 

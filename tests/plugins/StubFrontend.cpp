@@ -35,12 +35,17 @@ const symseq::OptionSpec options[] = {
     {"include", symseq::OptionType::StringList, "[]", "a StringList option"},
 };
 
+// `symseq run x.stub` takes this frontend and the stub strategy (bad-input cases, unit tests).
+const char* const extensions[] = {".stub"};
+
 const symseq::PluginDescriptor descriptor{
     .kind = symseq::PluginKind::Frontend,
     .name = "stub",
     .version = "0.1",
     .summary = "test frontend",
     .options = options,
+    .extensions = extensions,
+    .defaultStrategy = "stub",
     .makeFrontend = &make,
 };
 

@@ -75,6 +75,8 @@ std::vector<std::string> described(const Registry& r) {
     std::string line = std::string(toString(p.kind)) + "|" + p.name + "|" + p.version + "|" + p.summary + "|" +
                        p.buildId + "|" + p.file.string() + "|" + p.family + "|" + p.defaultSearcher + "|";
     for (const auto& c : p.consults) line += c + ",";
+    for (const auto& e : p.extensions) line += e + ",";
+    line += "|" + p.defaultStrategy;
     for (const auto& o : p.options)
       line += "|" + o.name + ":" + std::string(toString(o.type)) + "=" + o.defaultValue + " (" + o.help + ")";
     out.push_back(line);
@@ -151,7 +153,7 @@ TEST_CASE("an index of another ABI id, or one that does not parse, is ignored") 
     if (garbled)
       writeText(index, readText(index).substr(0, readText(index).size() / 2) + "\n[[[");
     else
-      replaceOnce(index, std::string("symseq-plugin-index\t1\t") + kAbiIdText, "symseq-plugin-index\t1\t0bad0bad0bad0bad");
+      replaceOnce(index, std::string("symseq-plugin-index\t2\t") + kAbiIdText, "symseq-plugin-index\t2\t0bad0bad0bad0bad");
     Registry r;
     r.loadDirectory(dir);
     CHECK(r.list().size() == 3);
@@ -218,4 +220,14 @@ TEST_CASE("a run opens the plugins and solver library it names and no others" * 
     CHECK_MESSAGE(!opened((plugins / unused).string()), unused);
   CHECK(log.find("libcvc5") == std::string::npos);
   CHECK(log.find("libz3") != std::string::npos);
+}
+
+TEST_CASE("an index keeps a frontend's extensions and default strategy") {
+  const std::initializer_list<const char*> frontend = {"test-stub-frontend.so"};
+  const fs::path fresh = indexedDirWith("frontend-fresh", frontend);
+  Registry indexed;
+  indexed.loadDirectory(fresh);
+  CHECK(indexed.info(PluginKind::Frontend, "stub").extensions == std::vector<std::string>{".stub"});
+  CHECK(indexed.info(PluginKind::Frontend, "stub").defaultStrategy == "stub");
+  CHECK_FALSE(isOpen(fresh / "test-stub-frontend.so"));  // read from the index, not the file
 }

@@ -38,6 +38,8 @@ namespace symseq {
 
 namespace {
 
+constexpr const char* kInterrupted = "interrupted: the run was stopped (Ctrl-C)";
+
 void prepareOutputDir(const std::filesystem::path& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -52,11 +54,13 @@ void prepareOutputDir(const std::filesystem::path& dir) {
 // count every query whatever the number of threads.
 class HelperSolvers final : public SolverFactory {
  public:
-  HelperSolvers(const SolverFactory& chain, const std::atomic<bool>* cancelled) : chain_(chain), cancelled_(cancelled) {}
+  HelperSolvers(const SolverFactory& chain, const std::atomic<bool>* cancelled, const std::atomic<bool>* stop)
+      : chain_(chain), cancelled_(cancelled), stop_(stop) {}
 
   PluginPtr<Solver> make() const override {
     PluginPtr<Solver> solver = chain_.make();
     if (cancelled_ != nullptr) solver = makePluginPtr<CancellableSolver>(std::move(solver), *cancelled_);
+    if (stop_ != nullptr) solver = makePluginPtr<CancellableSolver>(std::move(solver), *stop_, kInterrupted);
     return makePluginPtr<Counted>(std::move(solver), *this);
   }
 
@@ -99,6 +103,7 @@ class HelperSolvers final : public SolverFactory {
 
   const SolverFactory& chain_;
   const std::atomic<bool>* cancelled_;  // a portfolio's entrant: raised when it lost
+  const std::atomic<bool>* stop_;       // Ctrl-C
   mutable std::mutex mutex_;
   mutable SolverStats done_;
 };
@@ -131,6 +136,7 @@ struct GeneratedRun {
   RunResult result;
   ResultHeader header;
   std::string smtLog;
+  bool interrupted = false;  // the monitor's stop was raised during the search
 };
 
 // A solver that is another's, borrowed for a while: the run's guard checks ask the run's back end
@@ -171,10 +177,12 @@ struct RunCancelled {};
 
 // Everything up to writing. `beforeGeneration` runs once the model and its checks have passed
 // (the single run prepares its output directory there, before searching). With `cancelled`,
-// every solver of the run stops answering once it is raised (a portfolio's loser).
+// every solver of the run stops answering once it is raised (a portfolio's loser). With `monitor`,
+// the search reports its progress there and its stop flag ends the search early (what was found
+// is still replayed).
 GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins& plugins,
                          std::chrono::steady_clock::time_point started, const std::function<void()>& beforeGeneration,
-                         const std::atomic<bool>* cancelled) {
+                         const std::atomic<bool>* cancelled, RunMonitor* monitor) {
   GeneratedRun run;
   ExprContext& ctx = *run.ctx;
   auto cancellable = [&](PluginPtr<Solver> s) -> PluginPtr<Solver> {
@@ -192,10 +200,17 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
   run.externals = loadExternals(config.externals, system, config.pluginDirs);
 
   const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
-  run.chain = std::make_unique<SolverChain>(config.solver, config.budgets, deadline, registry, ctx);
+  // A portfolio's entrants count their own queries (each has the whole budget): only a single
+  // run's count is the one the monitor shows.
+  const bool single = cancelled == nullptr;
+  run.chain = std::make_unique<SolverChain>(config.solver, config.budgets, deadline, registry, ctx,
+                                            monitor != nullptr && single ? monitor->queries : QueryCount{});
   const SolverChain& chain = *run.chain;
   SolverChain::RunSolver made = chain.makeRunSolver();
   run.solver = cancellable(std::move(made.solver));
+  const std::atomic<bool>* stop = monitor != nullptr ? monitor->stop : nullptr;
+  // Outermost: no layer (a cache) answers once the run is stopped.
+  if (stop != nullptr) run.solver = makePluginPtr<CancellableSolver>(std::move(run.solver), *stop, kInterrupted);
   Solver& solver = *run.solver;
   // Contracts are checked before anything is written: an overlap is an error in the model.
   const std::vector<ModelFinding> findings = checkModelContracts(system, solver);
@@ -231,14 +246,20 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
   job.searcher = plugins.searcher.get();
   job.assumptions = assumptions;
   // Each helper made on the exploring thread; a portfolio's loser cancels them too.
-  const HelperSolvers helperSolvers(chain, cancelled);
+  const HelperSolvers helperSolvers(chain, cancelled, stop);
   job.solvers = &helperSolvers;
+  job.stop = stop;
+  if (monitor != nullptr) {
+    job.progress = &monitor->progress;
+    monitor->targets.store(searched.size(), std::memory_order_relaxed);
+  }
   if (!system.externals.empty()) {
     job.tables = &run.externals.tables;
     job.functions = run.externals.functions();
   }
   GenerationResult proposed = plugins.strategy->generate(job);
   if (cancelled != nullptr && cancelled->load()) throw RunCancelled{};
+  run.interrupted = job.stopRequested();
   for (TestSequence& s : proposed.sequences)
     if (s.foundBy.empty()) s.foundBy = config.strategy.name;
 
@@ -250,6 +271,11 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
       o.reason = UncoveredReason::InfeasibleWithinBound;
       o.detail = it->second;
     }
+  // Stopped: what the strategy left for want of budget, it left because it was stopped. A proof
+  // (infeasible, excluded) made before the stop stands.
+  if (run.interrupted)
+    for (TargetOutcome& o : result.targets)
+      if (!o.covered && (!o.reason || *o.reason == UncoveredReason::BudgetExhausted)) o.reason = UncoveredReason::Interrupted;
   // The bound behind a proof of infeasibility, so that result.txt and result.json say what a
   // larger bound might change; a dead transition's or a deadlock's detail already says more.
   const PluginChoice& strategy = config.strategy;
@@ -268,7 +294,8 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
       result.findings.push_back({"implementation-violates-contract", v.message, v.contract->where});
   // Deadlocks of the tree (designs), with a solver of their own like the guard checks, within
   // what is left of the run's time.
-  if (!system.environment.empty() && result.tree) {
+  // Not once stopped: its solver would answer nothing, and the user asked for the results now.
+  if (!system.environment.empty() && result.tree && !run.interrupted) {
     PluginPtr<Solver> deadlockSolver = cancellable(makePluginPtr<BudgetLayer>(
         registry.makeSolver(config.solver.plugin.name, ctx, config.solver.plugin.options), config.budgets.solverQueries,
         deadline, config.solver.queryTimeout));
@@ -300,7 +327,9 @@ RunSummary writeRun(const RunConfig& config, const std::vector<OutputFormat>& fo
   }
   // The SMT-LIB2 log is written only when the run ends well, so a failed run leaves none behind.
   if (!config.solver.logSmt2.empty()) writeFileAtomically(config.output.dir / config.solver.logSmt2, run.smtLog);
-  return RunSummary{consoleSummary(files, result, config.output.dir), result.replayed};
+  const bool allCovered =
+      std::all_of(result.targets.begin(), result.targets.end(), [](const TargetOutcome& o) { return o.covered; });
+  return RunSummary{consoleSummary(files, result, config.output.dir), result.replayed, allCovered, run.interrupted};
 }
 
 // [solver] portfolio: every listed solver runs the whole run (its own context, model, plugins
@@ -308,7 +337,7 @@ RunSummary writeRun(const RunConfig& config, const std::vector<OutputFormat>& fo
 // results, which name it in the header's solver, and they are written at once, while a loser may
 // still end its query. The run's solver keeps the run file's options, the others their defaults.
 RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::chrono::steady_clock::time_point started,
-                            const RunWritten& written) {
+                            const RunWritten& written, RunMonitor* monitor) {
   std::vector<RunConfig> configs;
   std::vector<std::unique_ptr<RunPlugins>> plugins;
   for (const std::string& name : config.solver.portfolio) {
@@ -335,7 +364,7 @@ RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::ch
   std::vector<PortfolioEntrant> entrants;
   for (std::size_t i = 0; i < configs.size(); ++i)
     entrants.emplace_back([&, i](const std::atomic<bool>& cancelled) {
-      runs[i] = generateRun(configs[i], registry, *plugins[i], started, [] {}, &cancelled);
+      runs[i] = generateRun(configs[i], registry, *plugins[i], started, [] {}, &cancelled, monitor);
     });
   // Declared after everything the entrants use: destroyed (every thread joined) before it.
   // The first-named solver's head start (docs/parallel.md): runs shorter than this never start
@@ -356,8 +385,8 @@ RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::ch
 }  // namespace
 
 RunSummary executeRun(const RunConfig& config, Registry& registry, std::chrono::steady_clock::time_point started,
-                      const RunWritten& written) {
-  if (!config.solver.portfolio.empty()) return executePortfolio(config, registry, started, written);
+                      const RunWritten& written, RunMonitor* monitor) {
+  if (!config.solver.portfolio.empty()) return executePortfolio(config, registry, started, written, monitor);
   // Plugins first: a factory that rejects an option fails the run before anything is written.
   RunPlugins plugins(config, registry);
   const std::vector<OutputFormat> formats = makeOutputFormats(config.output, registry);
@@ -365,7 +394,7 @@ RunSummary executeRun(const RunConfig& config, Registry& registry, std::chrono::
   const GeneratedRun run = generateRun(config, registry, plugins, started, [&] {
     prepareOutputDir(config.output.dir);
     writeEffectiveConfig(config, registry);
-  }, nullptr);
+  }, nullptr, monitor);
   const RunSummary summary = writeRun(config, formats, run);
   if (written) written(summary);
   return summary;

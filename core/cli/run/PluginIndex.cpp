@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // Must equal kIndexFormat in core/src/plugin/Registry.cpp, which ignores an index of another format.
-constexpr std::int64_t kIndexFormat = 1;
+constexpr std::int64_t kIndexFormat = 2;
 
 // A field of a line: tabs, newlines and backslashes escaped (the reader undoes it).
 std::string field(std::string_view text) {
@@ -41,6 +41,12 @@ void writeEntry(std::ostream& out, const std::string& fileName, const struct sta
     for (const std::string& c : p.consults) out << '\t' << field(c);
     out << '\n';
   }
+  if (!p.extensions.empty()) {
+    out << "extensions";
+    for (const std::string& e : p.extensions) out << '\t' << field(e);
+    out << '\n';
+  }
+  if (!p.defaultStrategy.empty()) out << "default-strategy\t" << field(p.defaultStrategy) << '\n';
   for (const OptionInfo& o : p.options)
     out << "option\t" << field(o.name) << '\t' << toString(o.type) << '\t' << field(o.defaultValue) << '\t'
         << field(o.help) << '\n';
@@ -64,7 +70,8 @@ fs::path writePluginIndex(const fs::path& dir) {
           "# opens only the plugins it names. A cache: a file it does not describe as the file is now (size,\n"
           "# modification time) is loaded instead, and an index of another ABI id is ignored. Lines of\n"
           "# tab-separated fields (docs/plugins.md): plugin FILE SIZE MTIME_NS KIND NAME VERSION SUMMARY\n"
-          "# BUILD_ID FAMILY DEFAULT_SEARCHER, then its consults FAMILY... and option NAME TYPE DEFAULT HELP.\n"
+          "# BUILD_ID FAMILY DEFAULT_SEARCHER, then its consults FAMILY..., extensions EXT..., default-strategy\n"
+          "# NAME and option NAME TYPE DEFAULT HELP.\n"
        << "symseq-plugin-index\t" << kIndexFormat << '\t' << kAbiIdText << '\n';
   Registry registry;
   for (const fs::path& f : files) {

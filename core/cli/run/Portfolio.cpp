@@ -74,7 +74,7 @@ CheckResult CancellableSolver::check(std::span<const Expr> assumptions) {
 }
 
 std::string CancellableSolver::reasonUnknown() const {
-  if (answeredCancelled_) return "cancelled: another solver of the portfolio finished first";
+  if (answeredCancelled_) return reason_;
   return SolverLayer::reasonUnknown();
 }
 

@@ -103,8 +103,10 @@ class BackendTime final : public SolverLayer {
 }  // namespace
 
 SolverChain::SolverChain(const SolverConfig& config, const Budgets& budgets,
-                         std::chrono::steady_clock::time_point deadline, const Registry& registry, ExprContext& ctx)
-    : impl_(new Impl{config, budgets, deadline, registry, ctx, {}, std::make_shared<std::atomic<std::uint64_t>>(0), {}, {}, false}) {
+                         std::chrono::steady_clock::time_point deadline, const Registry& registry, ExprContext& ctx,
+                         QueryCount asked)
+    : impl_(new Impl{config, budgets, deadline, registry, ctx, {},
+                     asked ? std::move(asked) : std::make_shared<std::atomic<std::uint64_t>>(0), {}, {}, false}) {
   if (lists(config, "validate")) impl_->validateWith = secondSolver(config, registry);
 }
 

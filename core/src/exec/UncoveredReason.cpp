@@ -7,6 +7,7 @@ std::string_view toString(UncoveredReason r) {
     case UncoveredReason::InfeasibleWithinBound: return "infeasible-within-bound";
     case UncoveredReason::BudgetExhausted: return "budget-exhausted";
     case UncoveredReason::ExcludedByAssumption: return "excluded-by-assumption";
+    case UncoveredReason::Interrupted: return "interrupted";
   }
   return "?";
 }

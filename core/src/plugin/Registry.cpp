@@ -46,7 +46,8 @@ bool sameInfo(const PluginInfo& a, const PluginInfo& b) {
   };
   return a.kind == b.kind && a.name == b.name && a.version == b.version && a.summary == b.summary &&
          a.buildId == b.buildId && a.file == b.file && sameOptions(a.options, b.options) && a.family == b.family &&
-         a.consults == b.consults && a.defaultSearcher == b.defaultSearcher;
+         a.consults == b.consults && a.defaultSearcher == b.defaultSearcher && a.extensions == b.extensions &&
+         a.defaultStrategy == b.defaultStrategy;
 }
 
 }  // namespace
@@ -140,6 +141,22 @@ std::optional<std::string> familyProblem(const PluginDescriptor& d, const std::s
   return std::nullopt;
 }
 
+// A frontend's extensions are matched against a model file's (`symseq run MODEL`): each a dot
+// and a bare key, once. Only frontends read model files, and only they name a default strategy.
+std::optional<std::string> frontendProblem(const PluginDescriptor& d, const std::string& who) {
+  const bool frontend = d.kind == PluginKind::Frontend;
+  if (!frontend && !d.extensions.empty()) return who + " declares model-file extensions, which only frontends do";
+  if (!frontend && d.defaultStrategy != nullptr && *d.defaultStrategy != '\0')
+    return who + " names a default strategy, which only frontends do";
+  std::set<std::string, std::less<>> seen;
+  for (const char* e : d.extensions) {
+    if (e == nullptr || e[0] != '.' || !isBareKey(e + 1))
+      return who + " declares an extension that is not a dot and letters, digits, '_' or '-' (e.g. \".cfg\")";
+    if (!seen.insert(e).second) return who + " declares extension '" + std::string(e) + "' twice";
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> descriptorProblem(const PluginDescriptor& d) {
   if (static_cast<std::uint32_t>(d.kind) > static_cast<std::uint32_t>(PluginKind::Writer))
     return "unknown plugin kind " + std::to_string(static_cast<std::uint32_t>(d.kind));
@@ -155,6 +172,7 @@ std::optional<std::string> descriptorProblem(const PluginDescriptor& d) {
     if (i != own && factories[i].first) return who + " also sets " + factories[i].second;
   if (d.kind != PluginKind::Strategy && d.defaultSearcher != nullptr && *d.defaultSearcher != '\0')
     return who + " names a default searcher, which only strategies do";
+  if (auto problem = frontendProblem(d, who)) return problem;
   std::set<std::string, std::less<>> seen;
   for (const OptionSpec& o : d.options) {
     if (auto problem = optionProblem(o, d.kind)) return who + ": " + *problem;
@@ -263,8 +281,11 @@ PluginInfo infoOf(const PluginDescriptor& d, const fs::path& file) {
   for (const OptionSpec& o : d.options) options.push_back({o.name, o.type, text(o.defaultValue), text(o.help)});
   std::vector<std::string> consults;
   for (const char* family : d.consults) consults.push_back(text(family));
-  return PluginInfo{d.kind, d.name, text(d.version), text(d.summary), text(d.buildId), file, std::move(options),
-                    text(d.family), std::move(consults), text(d.defaultSearcher)};
+  std::vector<std::string> extensions;
+  for (const char* e : d.extensions) extensions.push_back(text(e));
+  return PluginInfo{d.kind,          d.name,          text(d.version),         text(d.summary),
+                    text(d.buildId), file,            std::move(options),      text(d.family),
+                    std::move(consults), text(d.defaultSearcher), std::move(extensions), text(d.defaultStrategy)};
 }
 
 // ---- The plugin index of a directory ----------------------------------------------------------
@@ -274,7 +295,7 @@ PluginInfo infoOf(const PluginDescriptor& d, const fs::path& file) {
 // The file name and format version; the writer is `symseq plugins --write-index`
 // (core/cli/run/PluginIndex.cpp), the format is documented in docs/plugins.md.
 constexpr const char* kIndexFileName = "symseq-plugins.index";
-constexpr std::int64_t kIndexFormat = 1;
+constexpr std::int64_t kIndexFormat = 2;  // 2: frontends' extensions and default strategy
 
 // What identifies a file's content cheaply: its size and modification time (nanoseconds). A
 // rebuilt or replaced plugin differs in one of them.
@@ -360,6 +381,10 @@ std::map<std::string, IndexedPlugin, std::less<>> readIndex(const fs::path& dir)
         last = &it->second;
       } else if (f[0] == "consults" && last) {
         last->info.consults.assign(f.begin() + 1, f.end());
+      } else if (f[0] == "extensions" && last) {
+        last->info.extensions.assign(f.begin() + 1, f.end());
+      } else if (f[0] == "default-strategy" && f.size() == 2 && last) {
+        last->info.defaultStrategy = f[1];
       } else if (f[0] == "option" && f.size() == 5 && last) {
         last->info.options.push_back({f[1], enumNamed(f[2], OptionType::StringList).value(), f[3], f[4]});
       } else {

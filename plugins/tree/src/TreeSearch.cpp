@@ -136,7 +136,8 @@ class TreeExplorer {
 
   bool stopped() {
     if (options_.stopWhenCovered && coveredTargets_ == targets_.size()) return true;
-    if (tree_->nodes.size() >= options_.maxStates || std::chrono::steady_clock::now() >= exploreUntil_) {
+    if (tree_->nodes.size() >= options_.maxStates || std::chrono::steady_clock::now() >= exploreUntil_ ||
+        job_.stopRequested()) {
       incomplete_ = true;
       return true;
     }
@@ -446,6 +447,7 @@ class TreeExplorer {
   bool cover(TransitionId t) {
     if (!targets_.contains(t) || !covered_.insert(t).second) return false;
     ++coveredTargets_;
+    job_.reportCovered(coveredTargets_);
     sinceNewCoverage_ = 0;
     lastNewCoverage_ = std::chrono::steady_clock::now();
     --uncoveredOut_[system_.transitions[t].source];

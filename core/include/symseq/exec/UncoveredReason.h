@@ -8,8 +8,9 @@
 namespace symseq {
 
 // ExcludedByAssumption: coverable, but only by tests the run file's [assume] constraints exclude.
-enum class UncoveredReason : std::uint8_t { InfeasibleWithinBound, BudgetExhausted, ExcludedByAssumption };
-// "infeasible-within-bound", "budget-exhausted", "excluded-by-assumption"
+// Interrupted: the user stopped the run (Ctrl-C) before the strategy was done with the target.
+enum class UncoveredReason : std::uint8_t { InfeasibleWithinBound, BudgetExhausted, ExcludedByAssumption, Interrupted };
+// "infeasible-within-bound", "budget-exhausted", "excluded-by-assumption", "interrupted"
 [[nodiscard]] std::string_view toString(UncoveredReason r);
 
 }  // namespace symseq

@@ -52,6 +52,14 @@ struct PluginDescriptor {
   // names none ([searcher] section absent). Empty: the strategy takes no searcher, and a run
   // that names one is refused.
   const char* defaultSearcher = "";
+  // Frontends: the model-file extensions they read, with the dot (".cfg"), so that `symseq run
+  // MODEL` and `symseq init MODEL` take the frontend from the file's name. Empty: the frontend is
+  // named in run files only.
+  std::span<const char* const> extensions{};
+  // Frontends: the strategy a run of their models uses when no run file names one (`symseq run
+  // MODEL`, `symseq init`), so that the application names no strategy itself. Empty: such a run
+  // needs a run file.
+  const char* defaultStrategy = "";
 
   // Exactly the factory of `kind` is set. Options arrive validated against `options`.
   PluginPtr<Frontend> (*makeFrontend)(const Options&) = nullptr;

@@ -26,6 +26,8 @@ struct PluginInfo {
   std::string family;                  // heuristics: their family
   std::vector<std::string> consults;   // strategies and searchers: the heuristic families they consult
   std::string defaultSearcher;         // strategies that take a searcher: the one used by default
+  std::vector<std::string> extensions;  // frontends: the model-file extensions they read (".cfg")
+  std::string defaultStrategy;          // frontends: the strategy for their models when none is named
 };
 
 class Registry {

@@ -3,6 +3,7 @@
 // baseline): it reads the model, asks the solver, consults heuristics and proposes test
 // sequences. The kernel, not the strategy, replays every proposed sequence on the model before
 // anything is reported, so a strategy cannot overstate coverage.
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -12,6 +13,7 @@
 
 #include "symseq/exec/Budgets.h"
 #include "symseq/exec/GenerationResult.h"
+#include "symseq/exec/RunProgress.h"
 #include "symseq/ir/TransitionSystem.h"
 #include "symseq/solver/Solver.h"
 
@@ -48,6 +50,21 @@ struct GenerationJob {
   // More solvers like `solver` (the same back end and layers, bound to the same context, the
   // run's budgets shared), for strategies that search on several threads: one per thread.
   const SolverFactory* solvers = nullptr;
+  // What the search has done so far, for the command line's progress line (read on another
+  // thread); null when nobody watches. Strategies store their covered-so-far there.
+  RunProgress* progress = nullptr;
+  // Raised (from a signal handler: Ctrl-C) to stop the search early: a strategy that checks its
+  // deadline checks this too and returns what it has. Every solver the run gives it answers
+  // Unknown from then on, so one that asks its solver stops without looking.
+  const std::atomic<bool>* stop = nullptr;
+
+  [[nodiscard]] bool stopRequested() const { return stop != nullptr && stop->load(std::memory_order_relaxed); }
+  // Tells a watcher how many targets are covered so far (a no-op when none watches).
+  void reportCovered(std::uint64_t covered) const {
+    if (progress == nullptr) return;
+    progress->covered.store(covered, std::memory_order_relaxed);
+    progress->reported.store(true, std::memory_order_relaxed);
+  }
 };
 
 class Strategy {

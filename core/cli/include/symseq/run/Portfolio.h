@@ -12,6 +12,7 @@
 #include <thread>
 #include <cstddef>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "symseq/solver/SolverLayer.h"
@@ -59,16 +60,19 @@ class PortfolioRace {
                                         std::chrono::milliseconds headStart = std::chrono::milliseconds(0));
 
 // A solver whose budget ends when the flag is raised: every check from then on answers Unknown
-// without asking the solver below (a query already under way ends by its own limits).
+// without asking the solver below (a query already under way ends by its own limits), and
+// `reason` is its reasonUnknown(). A portfolio's loser is cancelled so; so is a run on Ctrl-C.
 class CancellableSolver final : public SolverLayer {
  public:
-  CancellableSolver(PluginPtr<Solver> inner, const std::atomic<bool>& cancelled)
-      : SolverLayer(std::move(inner)), cancelled_(cancelled) {}
+  CancellableSolver(PluginPtr<Solver> inner, const std::atomic<bool>& cancelled,
+                    std::string reason = "cancelled: another solver of the portfolio finished first")
+      : SolverLayer(std::move(inner)), cancelled_(cancelled), reason_(std::move(reason)) {}
   CheckResult check(std::span<const Expr> assumptions) override;
   std::string reasonUnknown() const override;
 
  private:
   const std::atomic<bool>& cancelled_;
+  std::string reason_;
   bool answeredCancelled_ = false;  // the last check was refused
 };
 

@@ -12,14 +12,17 @@
 #include "symseq/expr/ExprContext.h"
 #include "symseq/plugin/Registry.h"
 #include "symseq/run/RunConfig.h"
+#include "symseq/solver/BudgetLayer.h"
 #include "symseq/solver/SolverFactory.h"
 
 namespace symseq {
 
 class SolverChain final : public SolverFactory {
  public:
+  // `asked` counts the queries of every solver made (the query budget's count); given, a watcher
+  // may read it while the run goes on (the progress line).
   SolverChain(const SolverConfig& config, const Budgets& budgets, std::chrono::steady_clock::time_point deadline,
-              const Registry& registry, ExprContext& ctx);
+              const Registry& registry, ExprContext& ctx, QueryCount asked = {});
   ~SolverChain() override;
   SolverChain(const SolverChain&) = delete;
   SolverChain& operator=(const SolverChain&) = delete;
