@@ -244,6 +244,10 @@ class ScriptParser {
       if (name.kind != Tok::Ident) unexpected(name, "a variable name after '" + first.text + "'");
       checkName(name);
       advance();
+      if (mode_ != Mode::Init && !vars_->find(name.text))
+        fail(first, "'" + first.text + " " + name.text + "' declares a variable outside the model's actions",
+             "declare every variable in the model's \"actions\" with its initial value (e.g. \"" + name.text +
+                 " = 0;\"); edges and vertices assign it");
       if (!isPunct("=")) {
         if (mode_ == Mode::Init)
           fail(name, "'" + name.text + "' is declared without a value",
@@ -272,7 +276,6 @@ class ScriptParser {
       }
       if (isPunct("=") || isPunct("+=") || isPunct("-=") || isPunct("*=")) {
         const Token& op = advance();
-        const Token& valueStart = peek();
         Expr value = expression();
         if (op.text != "=") {
           const Expr current = readVariable(first);
@@ -282,7 +285,6 @@ class ScriptParser {
                      "'+=', '-=' and '*=' update integers");
           value = ctx_.make(op.text == "+=" ? Op::Add : op.text == "-=" ? Op::Sub : Op::Mul, {current, value});
         }
-        (void)valueStart;
         assign(first, op, value, false);
         return;
       }
@@ -362,7 +364,6 @@ class ScriptParser {
   Expr expression() { return conditional(); }
 
   Expr conditional() {
-    const Token& first = peek();
     const Expr c = logicalOr();
     if (!isPunct("?")) return c;
     const Token& q = advance();
@@ -375,7 +376,6 @@ class ScriptParser {
     if (a.sort() != b.sort())
       sortFail(q, "the branches of '?:' are " + sortName(a.sort()) + " and " + sortName(b.sort()),
                "both branches must be ints or both booleans");
-    (void)first;
     return ctx_.mkIte(c, a, b);
   }
 
