@@ -73,7 +73,7 @@ std::string at(std::string_view text, std::string_view marker, std::size_t shift
 // A model with two vertices and one edge e_Go (v_A -> v_B), `guard` and `action` written raw
 // into the JSON (so escapes stay escapes), and `declarations` as the model's actions.
 std::string model(std::string_view declarations, std::string_view guard = "", std::string_view action = "") {
-  std::string edge = R"({"id": "e0", "name": "e_Go", "sourceVertexId": "v0", "targetVertexId": "v1")";
+  std::string edge = R"J({"id": "e0", "name": "e_Go", "sourceVertexId": "v0", "targetVertexId": "v1")J";
   if (!guard.empty()) edge += ", \"guard\": \"" + std::string(guard) + "\"";
   if (!action.empty()) edge += ", \"actions\": [\"" + std::string(action) + "\"]";
   edge += "}";
@@ -128,7 +128,7 @@ TEST_CASE("graphwalker reader: every statement and operator of the JavaScript su
                  "n = n + 1; n++; n--; ++n; --n; n += 2; n -= 1; n *= 3; ok = !ok; var n = -n\\nn = n"));
   const Transition& go = transition(ts, "e_Go");
   CHECK(toString(go.guard) ==
-        "(n < 1 || n <= 2) && !(n > 3) && n >= -1 && n == 0 && n == 0 && !(n == 5) && !(n == 6) && "
+        "(((((((n < 1 || n <= 2) && !(n > 3)) && n >= -1) && n == 0) && n == 0) && n != 5) && n != 6) && "
         "(ok ? n + 1 : n * 2 - 1) > 0");
   CHECK(updatesText(go) ==
         "n := n + 1; n := n + 1; n := n - 1; n := n + 1; n := n - 1; n := n + 2; n := n - 1; n := n * 3; "
@@ -152,12 +152,12 @@ TEST_CASE("graphwalker reader: an empty guard is true and several action strings
 
 TEST_CASE("graphwalker reader: GraphWalker's other keys are accepted and ignored") {
   ExprContext ctx;
-  const std::string text = R"({"name": "suite", "seed": 7, "models": [{
+  const std::string text = R"J({"name": "suite", "seed": 7, "models": [{
     "name": "m", "id": "uuid-1", "generator": "random(edge_coverage(100))", "startElementId": "v0",
     "requirements": ["R1"], "properties": {"x": 1}, "predefinedPathEdgeIds": ["e0"], "actions": [],
     "vertices": [{"id": "v0", "name": "v_A", "sharedState": "S", "requirements": [], "properties": [], "actions": []}],
     "edges": [{"id": "e0", "name": "e_Loop", "sourceVertexId": "v0", "targetVertexId": "v0", "weight": 0.5,
-               "dependency": 100, "requirements": ["R2"], "properties": {"description": "d"}, "guard": null}]}]})";
+               "dependency": 100, "requirements": ["R2"], "properties": {"description": "d"}, "guard": null}]}]})J";
   const auto ts = loadText(ctx, text);
   CHECK(ts.transitions.size() == 2);
   CHECK(toString(transition(ts, "e_Loop").guard) == "true");
@@ -170,35 +170,35 @@ TEST_CASE("graphwalker reader: refusals of the file's structure, each at its pla
     std::string marker;
     std::string message;
   };
-  const std::string edgeTail = R"("sourceVertexId": "v0", "targetVertexId": "v1"})";
+  const std::string edgeTail = R"J("sourceVertexId": "v0", "targetVertexId": "v0"})J";
   const std::vector<Case> cases{
-      {"{\"models\": [\n  {\"name\": \"m\",}]}", ",}", "the model is not valid JSON: syntax error while parsing object key - unexpected '}'; expected string literal"},
+      {"{\"models\": [\n  {\"name\": \"m\",}]}", "}]}", "the model is not valid JSON: syntax error while parsing object key - unexpected '}'; expected string literal"},
       {"[1]", "[", "the file must be an object, not an array"},
       {"{\"model\": []}", "\"model\"", "unknown key \"model\" in the file; did you mean 'models'?"},
       {"{\"models\": []}", "[]", "\"models\" is empty"},
-      {"{\"models\": [{}, {}]}", "{},", "the file holds 2 models; symseq reads one model per file"},
-      {R"({"models": [{"startElementId": "v0", "vertices": [{"id": "v0", "nmae": "A"}]}]})", "\"nmae\"",
+      {"{\"models\": [{}, {}]}", "{}]", "the file holds 2 models; symseq reads one model per file"},
+      {R"J({"models": [{"startElementId": "v0", "vertices": [{"id": "v0", "nmae": "A"}]}]})J", "\"nmae\"",
        "unknown key \"nmae\" in a vertex; did you mean 'name'?"},
-      {R"({"models": [{"startElementId": "v0", "vertices": [{"id": "v0"}], "edges": [{"id": "e0", "gaurd": "true", )" +
+      {R"J({"models": [{"startElementId": "v0", "vertices": [{"id": "v0"}], "edges": [{"id": "e0", "gaurd": "true", )J" +
            edgeTail + "]}]}",
        "\"gaurd\"", "unknown key \"gaurd\" in an edge; did you mean 'guard'?"},
-      {R"({"models": [{"startElementId": "v0", "vertices": [{"id": "v0"}], "edges": [{"id": "e0", "guard": 5, )" +
+      {R"J({"models": [{"startElementId": "v0", "vertices": [{"id": "v0"}], "edges": [{"id": "e0", "guard": 5, )J" +
            edgeTail + "]}]}",
        "5", "\"guard\" of edge 'e0' must be a string, not a number"},
-      {R"({"models": [{"startElementId": "v0", "vertices": [{"id": "v0"}, {"id": "v0"}]}]})", "\"v0\"}]",
+      {R"J({"models": [{"startElementId": "v0", "vertices": [{"id": "v0"}, {"id": "v0"}]}]})J", "\"v0\"}]",
        "the id \"v0\" is used twice"},
-      {R"({"models": [{"startElementId": "v0", "vertices": [{"name": "A"}]}]})", "{\"name\"",
+      {R"J({"models": [{"startElementId": "v0", "vertices": [{"name": "A"}]}]})J", "{\"name\"",
        "a vertex without an \"id\""},
-      {R"({"models": [{"vertices": [{"id": "v0"}]}]})", "{\"vertices\"", "the model names no start element"},
-      {R"({"models": [{"startElementId": "v9", "vertices": [{"id": "v0"}, {"id": "v1"}]}]})", "\"v9\"",
+      {R"J({"models": [{"vertices": [{"id": "v0"}]}]})J", "{\"vertices\"", "the model names no start element"},
+      {R"J({"models": [{"startElementId": "v9", "vertices": [{"id": "v0"}, {"id": "v1"}]}]})J", "\"v9\"",
        "the start element 'v9' is no vertex or edge of the model; did you mean 'v0'?"},
-      {R"({"models": [{"startElementId": "v0", "vertices": [{"id": "v0"}, {"id": "v1"}], "edges": [{"id": "e0", "sourceVertexId": "v0", "targetVertexId": "v2"}]}]})",
+      {R"J({"models": [{"startElementId": "v0", "vertices": [{"id": "v0"}, {"id": "v1"}], "edges": [{"id": "e0", "sourceVertexId": "v0", "targetVertexId": "v2"}]}]})J",
        "\"v2\"", "edge 'e0' names the unknown vertex 'v2'; did you mean 'v0'?"},
-      {R"({"models": [{"startElementId": "v0", "vertices": [{"id": "v0"}], "edges": [{"id": "e0", "sourceVertexId": "v0"}]}]})",
+      {R"J({"models": [{"startElementId": "v0", "vertices": [{"id": "v0"}], "edges": [{"id": "e0", "sourceVertexId": "v0"}]}]})J",
        "{\"id\": \"e0\"", "edge 'e0' has no \"targetVertexId\""},
-      {R"({"models": [{"startElementId": "v0", "vertices": [{"id": "v0"}], "edges": [{"id": "e0", "targetVertexId": "v0"}]}]})",
+      {R"J({"models": [{"startElementId": "v0", "vertices": [{"id": "v0"}], "edges": [{"id": "e0", "targetVertexId": "v0"}]}]})J",
        "{\"id\": \"e0\"", "edge 'e0' has no \"sourceVertexId\", and it is not the start element"},
-      {R"({"models": [{"startElementId": "v0", "vertices": [{"id": "v0", "properties": 3}]}]})", "3",
+      {R"J({"models": [{"startElementId": "v0", "vertices": [{"id": "v0", "properties": 3}]}]})J", "3",
        "\"properties\" of a vertex 'v0' must be an object, not a number"},
   };
   CHECK(refusal(ok) == "(accepted)");
@@ -240,21 +240,21 @@ TEST_CASE("graphwalker reader: JavaScript outside the subset is refused, named, 
                                                      "'e_Go', character 3)"},
       {"var n = 0;", "n = 1", "", "= 1", "'=' assigns; a guard compares with '==' or '===' (the guard of edge 'e_Go', "
                                          "character 3)"},
-      {"var count = 0;", "cnt \\u003e 0", "", "cnt",
-       "unknown variable 'cnt'; did you mean 'count'? (the guard of edge 'e_Go', character 1)"},
+      {"var count = 0;", "Count \\u003e 0", "", "Count",
+       "unknown variable 'Count'; did you mean 'count'? (the guard of edge 'e_Go', character 1)"},
       {"var n = 0;", "", "if (n \\u003e 0) n = 1;", "if (",
        "'if' is outside the JavaScript subset (the actions of edge 'e_Go', character 1)"},
       {"var n = 0;", "", "var m = 1;", "var m", "'var m' declares a variable outside the model's actions (the actions "
                                                 "of edge 'e_Go', character 1)"},
       {"var n = 0;", "", "n = 1 n = 2", "n = 2", "expected ';' after the statement, found 'n' (the actions of edge "
                                                  "'e_Go', character 7)"},
-      {"var n = 0;", "", "n == 1;", "== 1;",
+      {"var n = 0;", "", "n == 1;", "n == 1;",
        "a statement of the subset assigns a variable: 'n = ...', 'n++', 'n += ...' (the actions of edge 'e_Go', "
        "character 1)"},
-      {"var n;", "", "", "n;", "'n' is declared without a value (the model's actions, character 5)"},
+      {"var n;", "", "", "n;", "'n' is declared without a value (the actions of the model, character 5)"},
       {"var s = 'a';", "", "", "'a'", "strings are outside the JavaScript subset (symseq reads integers and booleans) "
-                                      "(the model's actions, character 9)"},
-      {"var x = y;", "", "", "y;", "unknown variable 'y' (the model's actions, character 9)"},
+                                      "(the actions of the model, character 9)"},
+      {"var x = y;", "", "", "y;", "unknown variable 'y' (the actions of the model, character 9)"},
       {"const k = 1;", "", "k = 2;", "k = 2", "'k' is a const (the actions of edge 'e_Go', character 1)"},
       {"var n = 0;", "", "n = 1, m = 2", ", m", "',' is outside the JavaScript subset (the actions of edge 'e_Go', "
                                                 "character 6)"},
@@ -298,12 +298,12 @@ TEST_CASE("graphwalker reader: sort errors keep ints and booleans apart, at the 
 
 TEST_CASE("graphwalker lowering: vertices, edges, channels, names and the start vertex") {
   ExprContext ctx;
-  const std::string text = R"({"models": [{"name": "shop", "startElementId": "v0", "actions": ["n = 0; open = false;"],
+  const std::string text = R"J({"models": [{"name": "shop", "startElementId": "v0", "actions": ["n = 0; open = false;"],
     "vertices": [{"id": "v0", "name": "v_Home"}, {"id": "v1", "name": "v_Cart", "actions": ["open = true;"]}],
     "edges": [
       {"id": "e0", "name": "e_Add", "sourceVertexId": "v0", "targetVertexId": "v1", "actions": ["n++;"]},
       {"id": "e1", "name": "e_Add", "sourceVertexId": "v1", "targetVertexId": "v1", "guard": "n < 3", "actions": ["n++;"]},
-      {"id": "e2", "name": "e_Home", "sourceVertexId": "v1", "targetVertexId": "v0", "guard": "open"}]}]})";
+      {"id": "e2", "name": "e_Home", "sourceVertexId": "v1", "targetVertexId": "v0", "guard": "open"}]}]})J";
   const auto ts = loadText(ctx, text);
   CHECK(ts.name == "shop");
   REQUIRE(ts.locations.size() == 4);
@@ -345,13 +345,13 @@ TEST_CASE("graphwalker lowering: vertices, edges, channels, names and the start 
 
 TEST_CASE("graphwalker lowering: a start edge is taken first, from a location of its own") {
   ExprContext ctx;
-  const std::string body = R"("vertices": [{"id": "v0", "name": "v_A"}],
+  const std::string body = R"J("vertices": [{"id": "v0", "name": "v_A"}],
     "edges": [{"id": "e0", "name": "e_Init", SOURCE"targetVertexId": "v0"},
-              {"id": "e1", "name": "e_Loop", "sourceVertexId": "v0", "targetVertexId": "v0"}]}]})";
+              {"id": "e1", "name": "e_Loop", "sourceVertexId": "v0", "targetVertexId": "v0"}]}]})J";
   const auto with = [&](std::string_view source) {
     std::string b = body;
     b.replace(b.find("SOURCE"), 6, source);
-    return R"({"models": [{"startElementId": "e0", )" + b;
+    return R"J({"models": [{"startElementId": "e0", )J" + b;
   };
   // Without a source vertex (GraphWalker's usual start edge): the edge leaves (start).
   const auto ts = loadText(ctx, with(""));
@@ -360,7 +360,7 @@ TEST_CASE("graphwalker lowering: a start edge is taken first, from a location of
   CHECK(transition(ts, "e_Init").source == ts.initial);
   CHECK_FALSE(transition(ts, "e_Init").synthetic);
   // With one: the edge stays where it is, and a copy, not a target of its own, is taken first.
-  const auto again = loadText(ctx, with(R"("sourceVertexId": "v0", )"));
+  const auto again = loadText(ctx, with(R"J("sourceVertexId": "v0", )J"));
   REQUIRE(again.transitions.size() == 4);
   CHECK(transition(again, "e_Init").source == *again.findLocation("v_A"));
   const Transition& first = transition(again, "e_Init#start");
