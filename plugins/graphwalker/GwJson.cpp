@@ -62,11 +62,23 @@ void appendUtf8(std::string& out, std::vector<std::size_t>& from, std::uint32_t 
 // Walks text that nlohmann-json has accepted, so it checks nothing.
 class Scanner {
  public:
-  explicit Scanner(std::string_view text) : s_(text) {
+  explicit Scanner(const SourceText& source) : source_(source), s_(source.text()) {
     if (s_.starts_with("\xEF\xBB\xBF")) i_ = 3;
   }
 
+  // Bounds the recursion: nlohmann-json accepts any depth, a stack does not.
+  static constexpr int kMaxDepth = 256;
+
   JsonValue value() {
+    if (++depth_ > kMaxDepth)
+      throw ParseError("the JSON nests deeper than " + std::to_string(kMaxDepth) + " levels", source_.at(i_),
+                       "a GraphWalker model nests a few levels; flatten the data under \"properties\"");
+    JsonValue n = valueInner();
+    --depth_;
+    return n;
+  }
+
+  JsonValue valueInner() {
     space();
     JsonValue n;
     n.offset = i_;
@@ -168,8 +180,10 @@ class Scanner {
     return n;
   }
 
+  const SourceText& source_;
   std::string_view s_;
   std::size_t i_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace
@@ -186,7 +200,7 @@ JsonValue parseJson(const SourceText& source) {
     throw ParseError("the model is not valid JSON: " + what, source.at(e.byte == 0 ? 0 : e.byte - 1),
                      "a GraphWalker model is a JSON document {\"models\": [...]} (docs/models/graphwalker.md)");
   }
-  return Scanner(source.text()).value();
+  return Scanner(source).value();
 }
 
 }  // namespace symseq::graphwalker

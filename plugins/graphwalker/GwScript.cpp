@@ -452,7 +452,17 @@ class ScriptParser {
     return left;
   }
 
+  // Bounds the recursion (every nesting of parentheses, `!`, `-` and `?:` passes here), so a
+  // pathological script is an error, not a stack overflow.
   Expr unary() {
+    if (++depth_ > kMaxDepth) fail(peek(), "the expression nests deeper than " + std::to_string(kMaxDepth) + " levels",
+                                   "split it over several variables");
+    Expr e = unaryInner();
+    --depth_;
+    return e;
+  }
+
+  Expr unaryInner() {
     if (isPunct("!")) {
       const Token& op = advance();
       const Expr a = unary();
@@ -516,6 +526,8 @@ class ScriptParser {
   Variables* mutableVars_ = nullptr;
   Substitution* initial_ = nullptr;
   std::vector<Update> updates_;
+  static constexpr int kMaxDepth = 200;
+  int depth_ = 0;
 };
 
 }  // namespace

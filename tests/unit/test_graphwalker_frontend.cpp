@@ -371,3 +371,16 @@ TEST_CASE("graphwalker lowering: a start edge is taken first, from a location of
   CHECK(first.action.channel == transition(again, "e_Init").action.channel);
   CHECK_NOTHROW(again.validate());
 }
+
+TEST_CASE("graphwalker reader: nesting deep enough to exhaust a stack is an error, not a crash") {
+  // Parentheses in a guard.
+  const std::string guard = std::string(300, '(') + "true" + std::string(300, ')');
+  const std::string text = model("var n = 0;", guard);
+  CHECK(firstLine(refusal(text)) == at(text, "(((", 200) +
+                                        ": error: the expression nests deeper than 200 levels (the guard of edge "
+                                        "'e_Go', character 201)");
+  // Arrays under "properties", which GraphWalker leaves free.
+  const std::string deep = R"J({"models": [{"startElementId": "v0", "vertices": [{"id": "v0", "properties": {"p": )J" +
+                           std::string(300, '[') + std::string(300, ']') + "}}]}]}";
+  CHECK(firstLine(refusal(deep)) == at(deep, "[[[", 250) + ": error: the JSON nests deeper than 256 levels");
+}
