@@ -129,7 +129,13 @@ PlannedSuite plan(const WriterInput& run) {
   PlannedSuite suite{system.name, identifierOf(system.name), observesState(system), {}};
   for (std::size_t i = 0; i < run.result.sequences.size(); ++i) {
     const TestSequence& s = run.result.sequences[i];
-    suite.tests.push_back(s.prefix ? fromTrace(s, system) : fromReplay(s, system, i));
+    if (!s.prefix) {
+      suite.tests.push_back(fromReplay(s, system, i));
+      continue;
+    }
+    // The outputs after the last input belong to the test, also when its target ended it earlier.
+    const FunctionInterpretations functions = withProgramResults(system, s.programResults);
+    suite.tests.push_back(fromTrace(withFinalReaction(system, s, &functions), system));
   }
   return suite;
 }

@@ -32,6 +32,9 @@ const symseq::OptionSpec kOptions[] = {
      "\"\": the model's startElementId"},
 };
 
+// The files `symseq run MODEL` gives this frontend, and the strategy it runs on them.
+const char* const kExtensions[] = {".json"};
+
 const symseq::PluginDescriptor descriptor{
     .kind = symseq::PluginKind::Frontend,
     .name = "graphwalker",
@@ -39,6 +42,8 @@ const symseq::PluginDescriptor descriptor{
     .summary = "GraphWalker JSON models (.json): vertices, edges, guards and actions in a JavaScript subset on "
                "ints and bools, one edge per test step",
     .options = kOptions,
+    .extensions = kExtensions,
+    .defaultStrategy = "tree",
     .makeFrontend = &make,
 };
 

@@ -8,8 +8,10 @@ TraceEvent outputEvent(const OutputEvent& o) { return {EventKind::Output, o.chan
 
 }  // namespace
 
-TestPlan planTest(const TransitionSystem& system, const TestSequence& sequence, const FunctionInterpretations* externals) {
-  const FunctionInterpretations functions = withProgramResults(system, sequence.programResults, externals);
+TestPlan planTest(const TransitionSystem& system, const TestSequence& planned, const FunctionInterpretations* externals) {
+  const FunctionInterpretations functions = withProgramResults(system, planned.programResults, externals);
+  // The outputs after the last input are part of the test, also when its target ended it earlier.
+  const TestSequence sequence = withFinalReaction(system, planned, &functions);
   const ReplayResult replayed = replay(system, sequence, &functions);
   if (!replayed.completed)
     throw Error("the sequence does not replay on the model: " + replayed.failure, std::nullopt,

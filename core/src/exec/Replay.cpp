@@ -294,4 +294,23 @@ ReplayResult replay(const TransitionSystem& system, const TestSequence& sequence
   return result;
 }
 
+TestSequence withFinalReaction(const TransitionSystem& system, TestSequence sequence,
+                               const FunctionInterpretations* functions, const ReplayLimits& limits) {
+  if (sequence.steps.empty() || sequence.steps.back().path.empty()) return sequence;
+  // Replay once more with the last step naming no path, so that the closure runs after it; take it
+  // only when that step still fires the planned transitions first (a different choice of input
+  // transition would be another test).
+  TestSequence open = sequence;
+  open.steps.back().path.clear();
+  open.steps.back().expectedOutputs.reset();
+  const ReplayResult r = replay(system, open, functions, limits);
+  if (!r.completed || r.steps.size() != sequence.steps.size()) return sequence;
+  const std::vector<TransitionId>& planned = sequence.steps.back().path;
+  const std::vector<TransitionId>& fired = r.steps.back().fired;
+  if (fired.size() <= planned.size() || !std::equal(planned.begin(), planned.end(), fired.begin())) return sequence;
+  sequence.steps.back().path = fired;
+  sequence.steps.back().expectedOutputs = r.steps.back().outputs;
+  return sequence;
+}
+
 }  // namespace symseq

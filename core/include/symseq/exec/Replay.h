@@ -67,6 +67,16 @@ struct ReplayResult {
                                   const FunctionInterpretations* functions = nullptr,
                                   const ReplayLimits& limits = {});
 
+// `sequence` with its last step's `path` (when it names one) extended by the closure replay runs
+// after a step that names none: the internal and output transitions that fire after the test's
+// last input, so a test run on the real system also observes the outputs the model predicts
+// there (a target covered by an input transition ends a tree test before its reaction). The
+// sequence is returned unchanged when that closure fires nothing, does not replay, or would take
+// another input transition than the planned one.
+[[nodiscard]] TestSequence withFinalReaction(const TransitionSystem& system, TestSequence sequence,
+                                             const FunctionInterpretations* functions = nullptr,
+                                             const ReplayLimits& limits = {});
+
 }  // namespace symseq
 
 #pragma GCC visibility pop
