@@ -15,6 +15,7 @@
 
 #include "Commands.h"
 #include "ModelSession.h"
+#include "exec/JsonText.h"
 #include "symseq/run/PathFile.h"
 #include "symseq/solver/BudgetLayer.h"
 #include "symseq/solver/NumeralText.h"
@@ -35,141 +36,7 @@ struct VerdictOptions {
 
 // ---- The trace file -------------------------------------------------------------------------
 
-// A JSON value with where it starts in the text. nlohmann-json (3.11) validates the text and
-// locates syntax errors but keeps no positions, so a small scanner walks the valid text again;
-// it also keeps numbers as written, so integers of any size and decimals stay exact.
-struct JsonNode {
-  enum class Kind : std::uint8_t { Object, Array, String, Number, Bool, Null } kind = Kind::Null;
-  std::size_t offset = 0;
-  std::string text;  // String: decoded; Number: as written; Bool: "true" or "false"
-  std::vector<std::pair<std::string, JsonNode>> members;  // Object, in order
-  std::vector<std::size_t> keyOffsets;                    // Object: where each key starts
-  std::vector<JsonNode> items;                            // Array
-};
-
-void appendUtf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
-// Walks text that nlohmann-json has accepted, so it checks nothing.
-class JsonScanner {
- public:
-  explicit JsonScanner(std::string_view text) : s_(text) {
-    if (s_.starts_with("\xEF\xBB\xBF")) i_ = 3;
-  }
-
-  JsonNode value() {
-    space();
-    JsonNode n;
-    n.offset = i_;
-    const char c = s_[i_];
-    if (c == '{') {
-      n.kind = JsonNode::Kind::Object;
-      ++i_;
-      space();
-      if (s_[i_] == '}') {
-        ++i_;
-        return n;
-      }
-      for (;;) {
-        space();
-        n.keyOffsets.push_back(i_);
-        std::string key = string();
-        space();
-        ++i_;  // ':'
-        n.members.emplace_back(std::move(key), value());
-        space();
-        if (s_[i_++] == '}') return n;  // else ','
-      }
-    }
-    if (c == '[') {
-      n.kind = JsonNode::Kind::Array;
-      ++i_;
-      space();
-      if (s_[i_] == ']') {
-        ++i_;
-        return n;
-      }
-      for (;;) {
-        n.items.push_back(value());
-        space();
-        if (s_[i_++] == ']') return n;  // else ','
-      }
-    }
-    if (c == '"') {
-      n.kind = JsonNode::Kind::String;
-      n.text = string();
-      return n;
-    }
-    const std::size_t start = i_;
-    while (i_ < s_.size() && std::string_view(",]} \t\r\n").find(s_[i_]) == std::string_view::npos) ++i_;
-    n.text = std::string(s_.substr(start, i_ - start));
-    n.kind = n.text == "true" || n.text == "false" ? JsonNode::Kind::Bool
-             : n.text == "null"                    ? JsonNode::Kind::Null
-                                                   : JsonNode::Kind::Number;
-    return n;
-  }
-
- private:
-  void space() {
-    while (i_ < s_.size() && std::string_view(" \t\r\n").find(s_[i_]) != std::string_view::npos) ++i_;
-  }
-
-  std::uint32_t hex4() {
-    const std::uint32_t v = static_cast<std::uint32_t>(std::stoul(std::string(s_.substr(i_, 4)), nullptr, 16));
-    i_ += 4;
-    return v;
-  }
-
-  std::string string() {
-    std::string out;
-    ++i_;  // '"'
-    while (s_[i_] != '"') {
-      if (s_[i_] != '\\') {
-        out += s_[i_++];
-        continue;
-      }
-      const char e = s_[i_ + 1];
-      i_ += 2;
-      switch (e) {
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'u': {
-          std::uint32_t cp = hex4();
-          if (cp >= 0xD800 && cp < 0xDC00 && s_.substr(i_, 2) == "\\u") {  // a surrogate pair
-            i_ += 2;
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (hex4() - 0xDC00);
-          }
-          appendUtf8(out, cp);
-          break;
-        }
-        default: out += e;  // '"', '\\', '/'
-      }
-    }
-    ++i_;
-    return out;
-  }
-
-  std::string_view s_;
-  std::size_t i_ = 0;
-};
+using exec::JsonNode;
 
 class TraceReader {
  public:
@@ -181,21 +48,13 @@ class TraceReader {
     std::ostringstream buffer;
     buffer << in.rdbuf();
     text_ = buffer.str();
-    try {
-      const nlohmann::json valid = nlohmann::json::parse(text_);  // checks the syntax; the scanner below reads it
-      (void)valid;
-    } catch (const nlohmann::json::parse_error& e) {
-      // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..."
-      std::string what = e.what();
-      if (const auto column = what.find("column "); column != std::string::npos)
-        if (const auto colon = what.find(": ", column); colon != std::string::npos) what = what.substr(colon + 2);
-      throw ParseError("the trace is not valid JSON: " + what, at(e.byte == 0 ? 0 : e.byte - 1), kFormatHint);
-    }
-    const JsonNode root = JsonScanner(text_).value();
+    JsonNode root;
+    if (const exec::JsonSyntax syntax = exec::parseJson(text_, root); !syntax.ok)
+      throw ParseError("the trace is not valid JSON: " + syntax.message, at(syntax.offset), kFormatHint);
     if (root.kind != JsonNode::Kind::Object)
       throw ParseError("the trace must be a JSON object with an \"events\" array", at(root.offset), kFormatHint);
     checkKeys(root, {"events"});
-    const JsonNode* events = member(root, "events");
+    const JsonNode* events = root.member("events");
     if (!events) throw ParseError("the trace has no \"events\" array", at(root.offset), kFormatHint);
     if (events->kind != JsonNode::Kind::Array)
       throw ParseError("\"events\" must be an array", at(events->offset), kFormatHint);
@@ -209,25 +68,7 @@ class TraceReader {
       "a trace is {\"events\": [{\"input\": CHANNEL, \"values\": [...]}, {\"output\": CHANNEL, \"values\": [...]}, "
       "{\"quiescence\": true}]} (docs/verdicts.md)";
 
-  SourceLocation at(std::size_t offset) const {
-    std::uint32_t line = 1, column = 1;
-    for (std::size_t i = 0; i < offset && i < text_.size(); ++i) {
-      if (text_[i] == '\n') {
-        ++line;
-        column = 1;
-      } else {
-        ++column;
-      }
-    }
-    return SourceLocation{file_.string(), line, column};
-  }
-
-  static const JsonNode* member(const JsonNode& object, std::string_view key) {
-    const JsonNode* found = nullptr;
-    for (const auto& [k, v] : object.members)
-      if (k == key) found = &v;  // the last one, as JSON readers do
-    return found;
-  }
+  SourceLocation at(std::size_t offset) const { return exec::locate(text_, offset, file_.string()); }
 
   void checkKeys(const JsonNode& object, const std::vector<std::string>& known) const {
     for (std::size_t k = 0; k < object.members.size(); ++k) {
@@ -244,10 +85,10 @@ class TraceReader {
     const std::string which = "event " + std::to_string(index);
     if (e.kind != JsonNode::Kind::Object) throw ParseError(which + " must be a JSON object", at(e.offset), kFormatHint);
     checkKeys(e, {"input", "output", "quiescence", "values"});
-    const JsonNode* input = member(e, "input");
-    const JsonNode* output = member(e, "output");
-    const JsonNode* quiescence = member(e, "quiescence");
-    const JsonNode* values = member(e, "values");
+    const JsonNode* input = e.member("input");
+    const JsonNode* output = e.member("output");
+    const JsonNode* quiescence = e.member("quiescence");
+    const JsonNode* values = e.member("values");
     if ((input != nullptr) + (output != nullptr) + (quiescence != nullptr) != 1)
       throw ParseError(which + " must have exactly one of \"input\", \"output\" and \"quiescence\"", at(e.offset),
                        kFormatHint);

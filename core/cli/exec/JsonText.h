@@ -1,5 +1,5 @@
 #pragma once
-// JSON text read with positions and numbers kept as written: result.json errors are located at
+// JSON text read with positions and numbers kept as written: result.json and verdict traces are located at
 // file:line:col, and adapter answers carry integers of any size and exact decimals. nlohmann-json
 // (3.11) checks the syntax and locates syntax errors but keeps no positions and turns big numbers
 // into doubles, so a small scanner walks the text again once it is known to be valid.
