@@ -22,10 +22,12 @@ using V = std::vector<std::string>;
 TEST_CASE("exec - the vending result has the three tests the outcomes below are about") {
   ExecFixture f("vending.toml", "plans");
   REQUIRE(f.plans.size() == 3);
-  // coin 0, coffee (the plan ends in price#coffee); coin 149, tea, screen!(Add); coin 150, tea, deliver!(tea).
+  // coin 0, coffee, screen!(Add); coin 149, tea, screen!(Add); coin 150, tea, deliver!(tea). The first
+  // test's trace ends at price#coffee, its target: the plan adds the reaction the model fires after.
   CHECK(describe(*f.system, f.plans[2].events.back().event) == "deliver!(tea)");
   CHECK(f.plans[1].events.size() == 3);
-  CHECK(f.plans[0].events.size() == 2);
+  REQUIRE(f.plans[0].events.size() == 3);
+  CHECK(describe(*f.system, f.plans[0].events.back().event) == "screen!(Add)");
 }
 
 TEST_CASE("exec - a correct system passes every test, through a process and a library") {
@@ -34,8 +36,8 @@ TEST_CASE("exec - a correct system passes every test, through a process and a li
   const std::vector<exec::TestOutcome> p = f.runAll(*process);
   CHECK(verdicts(p) == V{"pass", "pass", "pass"});
   CHECK(p[0].adapter == "vending-py-correct");
-  // The first test's plan stops before the output; the machine's screen!(Add) after it is allowed.
-  CHECK(p[0].trace == V{"coin?(0)", "choice?(coffee)", "screen!(Add)"});
+  // The first test's plan includes the reaction after its last input (screen!(Add)), then quiescence.
+  CHECK(p[0].trace == V{"coin?(0)", "choice?(coffee)", "screen!(Add)", "δ"});
   CHECK(p[2].trace == V{"coin?(150)", "choice?(tea)", "deliver!(tea)", "δ"});
   const auto library = exec::libraryTransport(testAdapterLib("ok"));
   const std::vector<exec::TestOutcome> l = f.runAll(*library);
