@@ -57,7 +57,7 @@ TEST_CASE("a model file's frontend is the one declaring its extension") {
 TEST_CASE("an unknown or missing extension is an error listing the known extensions") {
   CHECK_THROWS_WITH_AS((void)frontendForModel("m.xyz", shipped()),
                        doctest::Contains("m.xyz: error: no installed frontend reads '.xyz' files; known extensions: "
-                                         ".cfg (cfg), .design (design), .iosts (iosts), .scxml (scxml), .sync (sync)"),
+                                         ".cfg (cfg), .design (design), .iosts (iosts), .json (graphwalker), .scxml (scxml), .sync (sync)"),
                        ConfigError);
   CHECK_THROWS_WITH_AS((void)frontendForModel("model", shipped()), doctest::Contains("the model file has no extension"),
                        ConfigError);
