@@ -145,4 +145,17 @@ std::string eventText(const PlannedEvent& e) {
   return e.channel + (e.input ? "?(" : "!(") + (e.valuesKnown ? valuesText(e) : "...") + ")";
 }
 
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
 }  // namespace symseq::exporting

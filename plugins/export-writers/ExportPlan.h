@@ -55,4 +55,8 @@ struct PlannedSuite {
 // `coin?(100)`, `screen!(Add)`, as result.txt prints actions.
 [[nodiscard]] std::string eventText(const PlannedEvent& e);
 
+// `s` as a double-quoted string literal of C, C++ and Python (the escapes a name or a message needs:
+// quote, backslash, newline).
+[[nodiscard]] std::string quoted(const std::string& s);
+
 }  // namespace symseq::exporting

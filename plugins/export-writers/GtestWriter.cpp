@@ -11,23 +11,10 @@ namespace {
 using namespace symseq;
 using namespace symseq::exporting;
 
-std::string cString(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') {
-      out += "\\n";
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
-}
-
 std::string cValue(const PlannedValue& v) {
   const char* kind = v.kind == ValueKind::Bool ? "Kind::Bool" : v.kind == ValueKind::Int ? "Kind::Int"
                      : v.kind == ValueKind::Real ? "Kind::Real" : "Kind::Text";
-  return std::string("{") + kind + ", " + cString(v.text) + "}";
+  return std::string("{") + kind + ", " + quoted(v.text) + "}";
 }
 
 // The runtime every generated file carries: the ABI's declarations (as adapters/include/symseq_adapter.h
@@ -309,14 +296,14 @@ std::string gtestFile(const PlannedSuite& suite, const WriterInput& run) {
     out << "\n// Sequence " << i + 1 << " of " << suite.tests.size() << ".\n";
     out << "TEST(" << suite.identifier << ", sequence_" << i + 1 << ") {\n";
     out << "  using namespace symseq_export;\n";
-    out << "  const std::string failure = run(" << cString(suite.model) << ", {\n";
+    out << "  const std::string failure = run(" << quoted(suite.model) << ", {\n";
     for (const PlannedEvent& e : test.events) {
       std::string values;
       for (std::size_t k = 0; k < e.values.size(); ++k) values += (k ? ", " : "") + cValue(e.values[k]);
       std::string names;
-      for (std::size_t k = 0; k < e.names.size(); ++k) names += (k ? ", " : "") + cString(e.names[k]);
+      for (std::size_t k = 0; k < e.names.size(); ++k) names += (k ? ", " : "") + quoted(e.names[k]);
       const char* op = !e.names.empty() ? "Op::State" : e.input ? "Op::Input" : "Op::Output";
-      out << "    {" << op << ", " << e.step << ", " << cString(e.channel) << ", {" << values << "}, "
+      out << "    {" << op << ", " << e.step << ", " << quoted(e.channel) << ", {" << values << "}, "
           << (e.valuesKnown ? "true" : "false") << ", {" << names << "}},\n";
     }
     out << "  });\n";
