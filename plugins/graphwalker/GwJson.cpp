@@ -5,18 +5,9 @@
 
 namespace symseq::graphwalker {
 
-SourceText::SourceText(std::string_view text, std::string file) : text_(text), file_(std::move(file)) {
-  lineStarts_.push_back(0);
-  for (std::size_t i = 0; i < text_.size(); ++i)
-    if (text_[i] == '\n') lineStarts_.push_back(i + 1);
-}
+SourceText::SourceText(std::string_view text, std::string file) : text_(text), file_(std::move(file)), lines_(text) {}
 
-SourceLocation SourceText::at(std::size_t offset) const {
-  const auto next = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset);
-  const auto line = static_cast<std::size_t>(next - lineStarts_.begin());  // >= 1: lineStarts_[0] == 0
-  return SourceLocation{file_, static_cast<std::uint32_t>(line),
-                        static_cast<std::uint32_t>(offset - lineStarts_[line - 1] + 1)};
-}
+SourceLocation SourceText::at(std::size_t offset) const { return lines_.at(offset, file_); }
 
 const JsonValue* JsonValue::member(std::string_view key) const {
   const JsonValue* found = nullptr;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "symseq/support/Error.h"
+#include "symseq/support/LineIndex.h"
 
 namespace symseq::graphwalker {
 
@@ -26,7 +27,7 @@ class SourceText {
  private:
   std::string_view text_;
   std::string file_;
-  std::vector<std::size_t> lineStarts_;
+  LineIndex lines_;
 };
 
 struct JsonValue {

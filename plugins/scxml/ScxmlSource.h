@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "symseq/support/Error.h"
+#include "symseq/support/LineIndex.h"
 
 namespace symseq::scxml {
 
@@ -32,7 +33,7 @@ class SourceText {
  private:
   std::string_view text_;
   std::string file_;
-  std::vector<std::size_t> lineStarts_;
+  LineIndex lines_;
 };
 
 }  // namespace symseq::scxml

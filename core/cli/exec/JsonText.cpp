@@ -1,5 +1,7 @@
 #include "exec/JsonText.h"
 
+#include "symseq/support/LineIndex.h"
+
 #include <nlohmann/json.hpp>
 
 namespace symseq::exec {
@@ -156,16 +158,7 @@ JsonSyntax parseJson(std::string_view text, JsonNode& root) {
 }
 
 SourceLocation locate(std::string_view text, std::size_t offset, const std::string& file) {
-  std::uint32_t line = 1, column = 1;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
-  }
-  return SourceLocation{file, line, column};
+  return LineIndex(text).at(offset, file);
 }
 
 std::string jsonQuoted(std::string_view text) { return nlohmann::json(std::string(text)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
