@@ -1,7 +1,6 @@
 #include "symseq/plugin/Registry.h"
 
 #include <algorithm>
-#include <boost/dll/library_info.hpp>
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/dll/shared_library.hpp>
 #include <dlfcn.h>
@@ -12,7 +11,10 @@
 #include <mutex>
 #include <set>
 #include <string_view>
+#include <system_error>
 #include <toml++/toml.h>
+
+#include "ElfReader.h"
 
 #include "symseq/plugin/Frontend.h"
 #include "symseq/plugin/Heuristic.h"
@@ -182,15 +184,23 @@ std::optional<std::string> descriptorProblem(const PluginDescriptor& d) {
 }
 
 // Reads the ELF file without running any of its code: tells "not a shared object" and "not a
-// symseq plugin" apart before dlopen would run the library's static constructors.
+// symseq plugin" apart before dlopen would run the library's static constructors. The file is
+// untrusted input: our own reader (ElfReader.h) checks every field it uses and names the one that
+// is wrong; Boost.DLL's library_info read corrupt headers out of bounds.
 void precheck(const fs::path& file) {
   std::vector<std::string> aliases;
   try {
-    boost::dll::library_info info(file);
-    aliases = info.symbols("boostdll");
-  } catch (const std::exception&) {
-    throw fileError(file, "not a shared object",
-                    "a plugin directory may hold only symseq plugins; remove or move this file");
+    aliases = elf::sectionSymbols(file, "boostdll");
+  } catch (const elf::ElfError& e) {
+    if (e.notElf())
+      throw fileError(file, "not a shared object",
+                      "a plugin directory may hold only symseq plugins; remove or move this file");
+    throw fileError(file, std::string("not a shared object symseq can load: ") + e.what(),
+                    "the file is corrupt, truncated or built for another platform; rebuild or reinstall it, or "
+                    "move it out of the plugin directory");
+  } catch (const std::system_error& e) {
+    throw fileError(file, std::string("cannot read the plugin file: ") + e.code().message(),
+                    "check that the file is readable (its permissions), or move it out of the plugin directory");
   }
   if (std::find(aliases.begin(), aliases.end(), kPluginSymbol) == aliases.end())
     throw fileError(file,
@@ -398,14 +408,39 @@ std::map<std::string, IndexedPlugin, std::less<>> readIndex(const fs::path& dir)
   return out;
 }
 
+// What the file system says of an entry that is neither absent nor a directory (a symlink loop,
+// a name too long, a directory that may not be read): an error naming the path, exit 2 rather
+// than an internal error. Hint for a directory.
+PluginError unusableDirectory(const fs::path& dir, const std::error_code& ec) {
+  return PluginError("cannot read plugin directory '" + dir.string() + "': " + ec.message(), std::nullopt,
+                     "check the path given with --plugin-dir or plugin_dirs, and that it may be read");
+}
+
 std::vector<fs::path> sharedObjectsIn(const fs::path& dir) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec))
+  const bool isDirectory = fs::is_directory(dir, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory && ec != std::errc::not_a_directory)
+    throw unusableDirectory(dir, ec);
+  if (!isDirectory)
     throw PluginError("plugin directory '" + dir.string() + "' does not exist or is not a directory", std::nullopt,
                       "check the path given with --plugin-dir or plugin_dirs");
   std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".so" && e.is_regular_file()) files.push_back(e.path());
+  fs::directory_iterator it(dir, ec);
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    if (it->path().extension() != ".so") continue;
+    // A `.so` entry is meant to be a plugin: one that cannot be used (a symlink loop, a name too
+    // long to follow, a link into a directory we may not search) is refused like a file that is
+    // not a plugin, rather than skipped so that its plugin would be missing without a word. A
+    // dangling link (nothing there) stays skipped, as before.
+    std::error_code entryError;
+    const bool regular = it->is_regular_file(entryError);
+    if (entryError && entryError != std::errc::no_such_file_or_directory)
+      throw fileError(it->path(), "cannot use this plugin file: " + entryError.message(),
+                      "a plugin directory may hold only symseq plugins; if this is a symbolic link, point it at a "
+                      "plugin file or remove it");
+    if (regular) files.push_back(it->path());
+  }
+  if (ec) throw unusableDirectory(dir, ec);
   // File-name order, so which of two clashing plugins is reported is reproducible.
   std::sort(files.begin(), files.end(),
             [](const fs::path& a, const fs::path& b) { return a.filename().string() < b.filename().string(); });
@@ -454,7 +489,10 @@ const PluginDescriptor& descriptorOf(const Entry& e) {
 void Registry::loadFile(const fs::path& given) {
   std::error_code ec;
   const fs::path file = canonicalFile(given, ec);
-  if (ec || !fs::is_regular_file(file))
+  if (ec && ec != std::errc::no_such_file_or_directory)
+    throw fileError(given, "cannot use this plugin file: " + ec.message(),
+                    "check the path given with --plugin-dir or plugin_dirs");
+  if (ec || !fs::is_regular_file(file, ec))
     throw fileError(given, "no such plugin file", "check the path given with --plugin-dir or plugin_dirs");
   // Loading a file twice (a directory named twice) is harmless, not a duplicate.
   for (const auto& [key, e] : entries_)
