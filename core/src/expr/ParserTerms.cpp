@@ -10,6 +10,26 @@ namespace {
 constexpr std::string_view kReserved[] = {"true", "false", "real", "to_real", "slt", "sle",
                                           "sgt",  "sge",   "sdiv", "srem"};
 
+// The longest number literal read, in characters: eight times the longest bit-vector literal
+// in decimal (2^4096 has 1,234 digits). Parsing a longer one would be quick (digitsValue), but
+// every later stage (the normal form, SMT-LIB for the solvers, result files) prints it with
+// Boost's decimal conversion, which is quadratic: a 1 MB literal took minutes there.
+constexpr std::size_t kMaxLiteralLength = 10'000;
+
+// What fail() says of a literal longer than that: the message and the hint.
+struct TooLong {
+  std::string message;
+  std::string hint;
+};
+std::optional<TooLong> tooLong(std::string_view literal) {
+  if (literal.size() <= kMaxLiteralLength) return std::nullopt;
+  const std::string bound = std::to_string(kMaxLiteralLength);
+  return TooLong{"number literal of " + std::to_string(literal.size()) + " characters exceeds the limit of " + bound,
+                 "symseq reads number literals of up to " + bound +
+                     " characters (8 times the largest bit-vector value, 2^4096, in decimal); a larger constant "
+                     "could not be printed, solved or written quickly"};
+}
+
 bool allDigits(std::string_view s, bool hex) {
   if (s.empty()) return false;
   for (char c : s) {
@@ -64,6 +84,7 @@ bool isReservedName(std::string_view name) {
 namespace syntax {
 
 Expr Parser::parseNumber(const Token& t, bool negative) {
+  if (const auto problem = tooLong(t.text)) fail(t, problem->message, problem->hint);
   const std::string_view text = t.text;
   const std::string hint = "write an integer (42, 0x2A, 2Ah), a real (2.5) or a bit-vector (255bv8, 0xffbv8)";
   const bool hex = text.size() > 1 && (text[1] == 'x' || text[1] == 'X') && text[0] == '0';
@@ -133,6 +154,7 @@ BigInt Parser::parseIntegerLiteral(std::string_view role) {
     fail(t, "expected an integer literal for the " + std::string(role) + " of real(N, D), found " +
                 syntax::describe(t),
          "write a rational as real(1, 3) or real(-1, 3)");
+  if (const auto problem = tooLong(t.text)) fail(t, problem->message, problem->hint);
   advance();
   const BigInt value = digitsValue(t.text, 10);
   return negative ? BigInt(-value) : value;

@@ -6,6 +6,7 @@
 // (ElfError), never read out of bounds. Only ELF64 little-endian objects of this machine are
 // read; anything else is refused as such.
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <span>
 #include <stdexcept>
