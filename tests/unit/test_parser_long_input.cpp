@@ -39,7 +39,7 @@ TEST_CASE("long decimal, hexadecimal and real literals have the value Boost read
   ExprContext ctx;
   std::vector<std::size_t> lengths;
   for (std::size_t n = 1; n <= 80; ++n) lengths.push_back(n);  // every chunk boundary (19, 15 digits) and mix
-  for (const std::size_t n : {152u, 285u, 999u, 4096u, 9998u}) lengths.push_back(n);
+  for (const std::size_t n : {152u, 285u, 999u, 4096u, 9990u}) lengths.push_back(n);
   for (const std::size_t n : lengths) {
     CAPTURE(n);
     const std::string dec = digits(n, 10, static_cast<unsigned>(n));
