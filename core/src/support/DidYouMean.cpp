@@ -20,7 +20,6 @@ std::size_t boundedDistance(std::string_view a, std::string_view b, std::size_t 
   // Rows i-2, i-1 and i of the table; a cell outside row i's band holds `over`.
   std::vector<std::size_t> before(m + 1, over), previous(m + 1, over), current(m + 1, over);
   for (std::size_t j = 0; j <= std::min(m, limit); ++j) previous[j] = j;
-  std::size_t previousMin = 0;
   for (std::size_t i = 1; i <= n; ++i) {
     const std::size_t lo = i > limit ? i - limit : 0;
     const std::size_t hi = std::min(m, i + limit);
@@ -37,10 +36,10 @@ std::size_t boundedDistance(std::string_view a, std::string_view b, std::size_t 
       rowMin = std::min(rowMin, current[j]);
     }
     if (hi + 1 <= m) current[hi + 1] = over;
-    // A cell is at least the least of the row above or, by a swap, of the row two above plus
-    // one: two rows over the limit mean every later one is.
-    if (rowMin > limit && previousMin > limit) return over;
-    previousMin = rowMin;
+    // A cell is at most one more than the cell above it (a deletion), so a row over the limit
+    // follows one at the limit or over; a later cell comes from this row or, by a swap, from the
+    // row above plus one: every later row is over the limit too.
+    if (rowMin > limit) return over;
     std::swap(before, previous);
     std::swap(previous, current);
   }
