@@ -54,14 +54,16 @@ class UnknownOn final : public SolverLayer {
   bool forced_ = false;
 };
 
-// Each iteration reads `in` and counts itself in n; then `hard` (in = 7) or `soft`, then `easy`
+// Each iteration reads `in` and counts itself in n; then `hard` (in = 7 from the third
+// iteration on) or `soft`, then `easy`
 // (from the second iteration on) or `early`.
 struct TwoTargets : test::GraphModel {
   Expr n = ctx.var("n", Sort::integer());
   TwoTargets() {
     ts.variables.push_back({n, VariableRole::State, ctx.intVal(0), std::nullopt});
     ts.transitions[read("step", "head", "s0")].updates = {{n, ctx.make(Op::Add, {n, ctx.intVal(1)})}};
-    const Expr seven = ctx.mkEq(in, ctx.intVal(7));
+    // From the third iteration: no witness of the shorter sequences the search finds takes it.
+    const Expr seven = ctx.mkAnd(std::vector<Expr>{ctx.mkEq(in, ctx.intVal(7)), ctx.make(Op::Ge, {n, ctx.intVal(3)})});
     ts.transitions[step("hard", "s0", "s1")].guard = seven;
     ts.transitions[step("soft", "s0", "s1")].guard = ctx.mkNot(seven);
     const Expr second = ctx.make(Op::Ge, {n, ctx.intVal(2)});
