@@ -90,7 +90,7 @@ TEST_CASE("symtest and bounded-exhaustive: a solver unknown does not end the sea
     }
     CHECK_FALSE(covered(result, "hard"));
     CHECK(reason(result, "hard") == "solver-unknown");
-    CHECK(test::target(result, "hard")["detail"].get<std::string>().starts_with("the solver answered unknown"));
+    CHECK(test::target(result, "hard").value("detail", std::string()).starts_with("the solver answered unknown"));
     CHECK(result["stats"]["solver_unknown"].get<int>() >= 1);
     // Far from the 30 s budget: the unknown answers cost their limit each, nothing more.
     CHECK(result["stats"]["total_time_s"].get<double>() < 25.0);
