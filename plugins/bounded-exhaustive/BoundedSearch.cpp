@@ -1,6 +1,7 @@
 #include "BoundedSearch.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "symseq/acyclic/BoundedCoverage.h"
 
@@ -9,12 +10,18 @@ namespace symseq::bounded {
 GenerationResult runBoundedExhaustive(const GenerationJob& job, const BoundedOptions& options) {
   const AcyclicCore core = AcyclicCore::analyse(job.system, "strategy 'bounded-exhaustive'");
   const std::uint32_t bound = options.maxIterations == 0 ? job.budgets.depth : std::min(options.maxIterations, job.budgets.depth);
-  BoundedCoverage coverage(core, job.solver, bound, job.deadline);
+  // Spent budgets end the work; an unknown answer before then sets aside only its targets.
+  const auto spent = [&job] {
+    return std::chrono::steady_clock::now() >= job.deadline || job.solver.stats().queries >= job.budgets.solverQueries ||
+           job.stopRequested();
+  };
+  BoundedCoverage coverage(core, job.solver, bound, job.deadline, spent);
 
   // Phase 1: each target's shortest sequence, or a proof that none within the bound takes it.
   TargetFeasibility feasibility = coverage.feasibility(job.targets);
   GenerationResult result;
   result.uncovered = feasibility.uncovered;
+  result.uncoveredDetail = feasibility.detail;
 
   // Phase 2: one sequence taking every feasible target, in as few steps as possible; no sequence
   // is shorter than the longest of the targets' shortest ones, so the search starts there.

@@ -83,9 +83,10 @@ class Search {
     std::uint32_t lower = 0;  // proved: no single sequence taking the goal is shorter
     {
       // Proofs first, on the same solver, in a scope that ends before the path search.
-      BoundedCoverage coverage(core_, job_.solver, depth, job_.deadline);
+      BoundedCoverage coverage(core_, job_.solver, depth, job_.deadline, [this] { return outOfBudget(); });
       TargetFeasibility feasibility = coverage.feasibility(job_.targets);
       result.uncovered = feasibility.uncovered;
+      result.uncoveredDetail = feasibility.detail;
       goal_ = feasibility.feasible;
       // Neither the syntactic minimum nor any target's own shortest sequence can be beaten.
       if (!goal_.empty()) lower = std::max(minimumIterations(core_, goal_), feasibility.longestShortest());
@@ -112,7 +113,7 @@ class Search {
       bool proved = true;
       if (length > lower) {
         checker_.reset();
-        BoundedCoverage coverage(core_, job_.solver, length - 1, job_.deadline);
+        BoundedCoverage coverage(core_, job_.solver, length - 1, job_.deadline, [this] { return outOfBudget(); });
         shorter = coverage.jointOptimum(goal_, lower, witnesses);
         proved = shorter.has_value() || !coverage.unknown();
       }
@@ -147,7 +148,7 @@ class Search {
       // feasible target (it exhausted the bound): the model check answers instead.
       if (!joint && options_.findPath == FindPathMode::Greedy) {
         checker_.reset();
-        BoundedCoverage coverage(core_, job_.solver, depth, job_.deadline);
+        BoundedCoverage coverage(core_, job_.solver, depth, job_.deadline, [this] { return outOfBudget(); });
         joint = coverage.jointOptimum(goal_, lower, witnesses);
         if (joint) optimum = joint->length;
       }
@@ -372,7 +373,7 @@ class Search {
             foundPath_ = *path;
             return Ending::Found;
           }
-          return Ending::OutOfBudget;
+          if (outOfBudget()) return Ending::OutOfBudget;  // else unknown: the search goes on without the hint
         }
       }
     }
@@ -413,7 +414,8 @@ class Search {
           foundPath_ = path;
           return Ending::Found;
         }
-        return Ending::OutOfBudget;
+        if (outOfBudget()) return Ending::OutOfBudget;
+        continue;  // the solver gave no model within its per-query limit: this path is set aside
       }
       noteFeasiblePrefix(path, feasible);
       if (feasible < path.size() && complete && tryHeuristics(*planned, feasible, bound)) return Ending::Found;

@@ -73,6 +73,30 @@ TEST_CASE("symtest: a query budget ends the search, and what is not covered says
     if (!t["covered"].get<bool>()) CHECK(t["reason"] == "budget-exhausted");
 }
 
+// z3 cannot decide `hard` (Fermat's cubic) within its 200 ms per-query limit; `easy` needs a
+// second iteration, so it is asked after that unknown answer. The run goes on: `easy` and the
+// rest are covered, `hard` is solver-unknown with the query named, and time is left over.
+TEST_CASE("symtest and bounded-exhaustive: a solver unknown does not end the search, the target says solver-unknown") {
+  const std::filesystem::path file = std::filesystem::path(SYMSEQ_SOURCE_DIR) / "tests/data/fermat-unknown.toml";
+  for (const std::vector<std::string>& options :
+       {std::vector<std::string>{}, std::vector<std::string>{"strategy.findpath=\"exact\""},
+        std::vector<std::string>{"strategy.name=\"bounded-exhaustive\""}}) {
+    CAPTURE(options);
+    const auto result = runAndRead(file, options, "fermat-unknown");
+    CHECK(result["replayed"] == true);
+    for (const char* name : {"step", "e0", "soft", "easy", "early"}) {
+      CAPTURE(name);
+      CHECK(covered(result, name));
+    }
+    CHECK_FALSE(covered(result, "hard"));
+    CHECK(reason(result, "hard") == "solver-unknown");
+    CHECK(test::target(result, "hard").value("detail", std::string()).starts_with("the solver answered unknown"));
+    CHECK(result["stats"]["solver_unknown"].get<int>() >= 1);
+    // Far from the 30 s budget: the unknown answers cost their limit each, nothing more.
+    CHECK(result["stats"]["total_time_s"].get<double>() < 25.0);
+  }
+}
+
 TEST_CASE("symtest: two runs give the same sequences and statistics but for times") {
   for (const char* backtracking : {"chronological", "conflict-directed"}) {
     auto a = runAndRead(runFile("fig4"), {std::string("strategy.backtracking=") + backtracking}, "det-a");

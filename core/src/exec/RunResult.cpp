@@ -40,6 +40,7 @@ RunResult checkByReplay(const TransitionSystem& system, const std::vector<Transi
       // Only the strategy can know a target is infeasible within the bound (it proved it);
       // without its word we do not claim that.
       o.reason = it != proposed.uncovered.end() ? it->second : UncoveredReason::BudgetExhausted;
+      if (const auto d = proposed.uncoveredDetail.find(t); d != proposed.uncoveredDetail.end()) o.detail = d->second;
     }
     result.targets.push_back(o);
   }

@@ -8,6 +8,7 @@ std::string_view toString(UncoveredReason r) {
     case UncoveredReason::BudgetExhausted: return "budget-exhausted";
     case UncoveredReason::ExcludedByAssumption: return "excluded-by-assumption";
     case UncoveredReason::Interrupted: return "interrupted";
+    case UncoveredReason::SolverUnknown: return "solver-unknown";
   }
   return "?";
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 
 #include "symseq/expr/Connectives.h"
 
@@ -23,8 +24,15 @@ BoundedCoverage::Scope::~Scope() {
 }
 
 BoundedCoverage::BoundedCoverage(const AcyclicCore& core, Solver& solver, std::uint32_t bound,
-                                 std::chrono::steady_clock::time_point deadline)
-    : system_(core.system()), solver_(solver), bound_(bound), deadline_(deadline), scope_(solver), unrolling_(core, solver) {}
+                                 std::chrono::steady_clock::time_point deadline, std::function<bool()> budgetsSpent)
+    : system_(core.system()),
+      solver_(solver),
+      bound_(bound),
+      deadline_(deadline),
+      spent_(budgetsSpent ? std::move(budgetsSpent)
+                   : std::function<bool()>([deadline] { return std::chrono::steady_clock::now() >= deadline; })),
+      scope_(solver),
+      unrolling_(core, solver) {}
 
 BoundedCoverage::~BoundedCoverage() = default;
 
@@ -49,10 +57,14 @@ TargetFeasibility BoundedCoverage::feasibility(std::span<const TransitionId> tar
       std::vector<Expr> any;
       for (TransitionId t : remaining) any.push_back(unrolling_.covered(t, k));
       std::optional<CoverageWitness> w = query(k, disjunction(system_.context(), any), candidates);
-      if (!w) {
-        stopped = unknown_;
-        break;
+      if (!w && unknown_) {
+        // Unknown after the budgets are spent: nothing more can be asked. Within them, the
+        // solver could not decide this length for some target (its per-query limit, an
+        // incomplete theory): asked alone, the others are decided and only it is set aside.
+        stopped = spent() || !askAlone(k, remaining, candidates, result);
+        break;  // every target still remaining is unsat alone at k
       }
+      if (!w) break;
       const std::size_t before = remaining.size();
       for (TransitionId t : w->covers) remaining.erase(t);
       if (remaining.size() == before)
@@ -64,8 +76,39 @@ TargetFeasibility BoundedCoverage::feasibility(std::span<const TransitionId> tar
   for (TransitionId t : remaining)
     result.uncovered[t] = stopped ? UncoveredReason::BudgetExhausted : UncoveredReason::InfeasibleWithinBound;
   for (TransitionId t : candidates)
-    if (!remaining.contains(t)) result.feasible.push_back(t);
+    if (!remaining.contains(t) && !result.uncovered.contains(t)) result.feasible.push_back(t);
   return result;
+}
+
+// After the query for any of `remaining` at k answered unknown within the budgets: each target
+// alone at k (ascending, so the answer does not depend on the solver's choices). A sat answer is
+// a witness (it may take others too); an unknown one sets its target aside, not asked again at
+// a longer length (more steps make a harder query; raising the per-query limit is the user's
+// call, and the detail names it). False when the budgets ran out on the way.
+bool BoundedCoverage::askAlone(std::uint32_t k, std::set<TransitionId>& remaining, std::span<const TransitionId> candidates,
+                               TargetFeasibility& result) {
+  const std::vector<TransitionId> asked(remaining.begin(), remaining.end());
+  // A single target's own query is the one that just answered unknown: not asked twice.
+  const bool single = asked.size() == 1;
+  for (TransitionId t : asked) {
+    if (!remaining.contains(t)) continue;  // taken by an earlier witness
+    std::optional<CoverageWitness> w;
+    if (!single) w = query(k, unrolling_.covered(t, k), candidates);
+    if (w) {
+      for (TransitionId c : w->covers) remaining.erase(c);
+      result.witnesses.push_back(std::move(*w));
+      continue;
+    }
+    if (!unknown_) continue;  // unsat at k: a longer sequence may take it
+    if (spent()) return false;
+    remaining.erase(t);
+    result.uncovered[t] = UncoveredReason::SolverUnknown;
+    const std::string why = solver_.reasonUnknown();
+    result.detail[t] = "the solver answered unknown" + (why.empty() ? std::string() : " (" + why + ")") +
+                       " on whether a sequence of " + std::to_string(k) + (k == 1 ? " step" : " steps") +
+                       " takes it; no proof either way within the bound ([solver] query_timeout_ms limits each query)";
+  }
+  return true;
 }
 
 std::optional<CoverageWitness> BoundedCoverage::jointOptimum(std::span<const TransitionId> goal, std::uint32_t least,
@@ -116,6 +159,11 @@ std::vector<TestSequence> BoundedCoverage::suite(std::span<const CoverageWitness
     if (chosen[i]) sequences.push_back(witnesses[i].sequence);
   return sequences;
 }
+
+// After an unknown answer: whether the budgets are spent, by the strategy's word or by the
+// budget layer's refusal (BudgetLayer.h: "query budget exhausted", "time budget exhausted"),
+// which also covers a query budget shared with other solvers of the run.
+bool BoundedCoverage::spent() const { return spent_() || solver_.reasonUnknown().ends_with("budget exhausted"); }
 
 // Encodes iterations up to k; false when the deadline came first.
 bool BoundedCoverage::reach(std::uint32_t k) {

@@ -32,6 +32,9 @@ struct GenerationResult {
   std::vector<TestSequence> sequences;
   // Why a target is not covered by the proposed sequences (the kernel's replay decides coverage).
   std::map<TransitionId, UncoveredReason> uncovered;
+  // What else explains a reason, by target (which query the solver answered unknown on); the
+  // kernel passes it to TargetOutcome::detail.
+  std::map<TransitionId, std::string> uncoveredDetail{};
   Statistics stats;  // named counters (exec/Statistics.h)
   std::vector<ExternalFailure> externalFailures;
   // The symbolic execution tree, for strategies that build one (written as tree.json / tree.dot).
