@@ -85,13 +85,13 @@ TEST_CASE("external isolation: load errors and missing symbols are found by the 
   const std::string missing =
       "the library '" + kFaulty.string() + "' has no symbol 'symseq_test_missing' for the external function F(int) -> int";
   CHECK_THROWS_WITH_AS(ExternalProcessLibrary(kFaulty, {{&m.good, "symseq_test_good"}, {&m.f, "symseq_test_missing"}}),
-                       doctest::Contains(missing), ConfigError);
+                       doctest::Contains(missing.c_str()), ConfigError);
   CHECK_THROWS_WITH_AS(ExternalLibrary(kFaulty, {{&m.good, "symseq_test_good"}, {&m.f, "symseq_test_missing"}}),
-                       doctest::Contains(missing), ConfigError);
+                       doctest::Contains(missing.c_str()), ConfigError);
   const fs::path notALibrary = fs::path(SYMSEQ_SOURCE_DIR) / "tests/data/faulty-external.iosts";
   const std::string load = "cannot load the external-function library '" + notALibrary.string() + "': ";
-  CHECK_THROWS_WITH_AS(ExternalProcessLibrary(notALibrary, {{&m.f, "F"}}), doctest::Contains(load), ConfigError);
-  CHECK_THROWS_WITH_AS(ExternalLibrary(notALibrary, {{&m.f, "F"}}), doctest::Contains(load), ConfigError);
+  CHECK_THROWS_WITH_AS(ExternalProcessLibrary(notALibrary, {{&m.f, "F"}}), doctest::Contains(load.c_str()), ConfigError);
+  CHECK_THROWS_WITH_AS(ExternalLibrary(notALibrary, {{&m.f, "F"}}), doctest::Contains(load.c_str()), ConfigError);
   ExternalProcessOptions missingHost;
   missingHost.host = "/nonexistent/symseq-external-host";
   CHECK_THROWS_WITH_AS(ExternalProcessLibrary(kFaulty, {{&m.f, "symseq_test_good"}}, missingHost),
