@@ -77,11 +77,10 @@ std::string seconds(std::chrono::milliseconds d) {
   return std::string(buffer, end) + " s";
 }
 
-// Calls after the run's deadline still happen (replay checks every test with the real functions),
-// so they may wait this long past it; a call that has not answered by then is not waited for ...
-constexpr auto kAfterDeadline = std::chrono::milliseconds(250);
-// ... but each at least this long, so that a quick function still answers a late call.
-constexpr auto kLateCall = std::chrono::milliseconds(100);
+// A call never waits past the run's deadline, but calls made after it still happen (replay checks
+// every test with the real functions): each of those may take this long, so that a quick function
+// still answers.
+constexpr auto kLateCall = std::chrono::milliseconds(200);
 
 }  // namespace
 
@@ -129,7 +128,7 @@ ExternalProcessLibrary::ExternalProcessLibrary(const std::filesystem::path& file
       auto until = now + options.callTimeout;
       std::string limit = callLimit;
       if (options.deadline) {
-        const auto last = std::max(*options.deadline + kAfterDeadline, now + kLateCall);
+        const auto last = std::max(*options.deadline, now + kLateCall);
         if (last < until) {
           until = last;
           limit = "before the run's time budget ran out";

@@ -19,7 +19,7 @@ class ExternalHost;
 
 struct ExternalProcessOptions {
   std::chrono::milliseconds callTimeout{std::chrono::seconds(5)};
-  // The run's deadline: no call waits much past it (replay calls the functions after it).
+  // The run's deadline: no call waits past it; one made after it (replay) waits at most 0.2 s.
   std::optional<std::chrono::steady_clock::time_point> deadline{};
   std::filesystem::path host{};  // empty: defaultExternalHost()
 };
