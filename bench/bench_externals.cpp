@@ -22,7 +22,6 @@
 #include <string>
 #include <vector>
 
-#include "harness/TomlString.h"
 #include "symseq/expr/ExprContext.h"
 #include "symseq/plugin/Registry.h"
 #include "symseq/run/ExecuteRun.h"
@@ -98,10 +97,11 @@ nlohmann::json resultOf(const fs::path& dir) {
   return result;
 }
 
+// `out` is a temporary folder of ours, without a quote: a TOML literal string holds it.
 nlohmann::json runMicrogrid(Registry& registry, bool isolation, const fs::path& out) {
   const fs::path runFile = fs::path(SYMSEQ_SOURCE_DIR) / "configs/microgrid.toml";
   const std::vector<std::string> overrides{std::string("externals.isolation=\"") + nameOf(isolation) + "\"",
-                                           "output.dir=" + bench::tomlString(out.string()), "output.formats=[\"json\"]"};
+                                           "output.dir='" + out.string() + "'", "output.formats=[\"json\"]"};
   (void)executeRun(loadRunConfig(runFile, overrides, registry), registry);
   return resultOf(out);
 }

@@ -119,7 +119,8 @@ TEST_CASE("external isolation: the run file's isolation and call_timeout_s, chec
                        doctest::Contains("call_timeout_s"), ConfigError);
 }
 
-TEST_CASE("external isolation: the Microgrid gives the same result.json in a child process as in-process") {
+TEST_CASE("external isolation: the Microgrid gives the same result.json in a child process as in-process" *
+          doctest::test_suite("integration")) {
   const fs::path microgrid = fs::path(SYMSEQ_SOURCE_DIR) / "configs/microgrid.toml";
   const auto isolated = runAndRead(microgrid, {"externals.isolation=\"process\""}, "microgrid-isolated");
   const auto inProcess = runAndRead(microgrid, {"externals.isolation=\"none\""}, "microgrid-in-process");
