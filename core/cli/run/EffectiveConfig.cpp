@@ -85,6 +85,8 @@ std::string effectiveConfigText(const RunConfig& c, const Registry& registry) {
     out << "\n[externals]\n";
     if (!c.externals.library.empty()) out << "library = " << str(c.externals.library) << "\n";
     out << "check_tables = " << (c.externals.checkTables ? "true" : "false") << "\n";
+    out << "isolation = " << (c.externals.isolated ? "\"process\"" : "\"none\"") << "\n"
+        << "call_timeout_s = " << toTomlLiteral(OptionValue{static_cast<double>(c.externals.callTimeout.count()) / 1000.0}) << "\n";
     for (const auto& [section, entries] : {std::pair{"tables", &c.externals.tables}, std::pair{"symbols", &c.externals.symbols}}) {
       if (entries->empty()) continue;
       out << "\n[externals." << section << "]\n";

@@ -197,9 +197,9 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
   system.validate();
   requireAcceptance(*plugins.strategy, config.strategy, system, registry);
   const std::vector<TransitionId> targets = resolveTargets(config.targets, system);
-  run.externals = loadExternals(config.externals, system, config.pluginDirs);
-
   const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
+  run.externals = loadExternals(config.externals, system, config.pluginDirs, deadline);
+
   // A portfolio's entrants count their own queries (each has the whole budget): only a single
   // run's count is the one the monitor shows.
   const bool single = cancelled == nullptr;
@@ -286,6 +286,7 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
            : "");
   for (TargetOutcome& o : result.targets)
     if (o.reason == UncoveredReason::InfeasibleWithinBound && o.detail.empty()) o.detail = bound;
+  explainExternalFailures(result);  // after the proofs' details: a proof needs no other reason
   result.findings.insert(result.findings.begin(), findings.begin(), findings.end());
   result.checks = std::move(checks);
   // Programs with an implementation: a result outside the contract is the implementation's fault.

@@ -74,7 +74,8 @@ fs::path findExternalLibrary(const std::string& name, const std::vector<fs::path
 }
 
 RunExternals loadExternals(const ExternalsConfig& config, const TransitionSystem& system,
-                           const std::vector<fs::path>& pluginDirs) {
+                           const std::vector<fs::path>& pluginDirs,
+                           std::optional<std::chrono::steady_clock::time_point> deadline) {
   RunExternals out;
   std::vector<ExternalBinding> bindings;
   for (const FunctionDecl* f : system.externals) bindings.push_back({f, f->name()});
@@ -102,7 +103,12 @@ RunExternals loadExternals(const ExternalsConfig& config, const TransitionSystem
                         std::nullopt, "add [externals] library = \"path/to/libyours.so\" (see docs/external-functions.md)");
     }
     try {
-      out.library = std::make_unique<ExternalLibrary>(findExternalLibrary(config.library, pluginDirs), bindings);
+      const fs::path file = findExternalLibrary(config.library, pluginDirs);
+      if (config.isolated)
+        out.isolated = std::make_unique<ExternalProcessLibrary>(file, bindings,
+                                                                ExternalProcessOptions{config.callTimeout, deadline});
+      else
+        out.library = std::make_unique<ExternalLibrary>(file, bindings);
     } catch (const ConfigError& e) {
       throw ConfigError(e.message(), config.libraryWhere, e.hint());
     }
@@ -113,6 +119,19 @@ RunExternals loadExternals(const ExternalsConfig& config, const TransitionSystem
   }
   for (const FunctionDecl* f : system.externals) out.tables.table(*f);  // an absent table is empty: Sum(cl, ∅) = false
   return out;
+}
+
+void explainExternalFailures(RunResult& result) {
+  if (result.externalFailures.empty()) return;
+  const ExternalFailure& first = result.externalFailures.front();
+  const std::size_t more = result.externalFailures.size() - 1;
+  const std::string detail =
+      "calls of external functions failed, so their tables lack rows that might cover it: " + first.message +
+      (more == 0 ? "" : " (and " + std::to_string(more) + " more, see external_failures)");
+  for (TargetOutcome& o : result.targets)
+    if (!o.covered && o.detail.empty() && o.reason != UncoveredReason::InfeasibleWithinBound &&
+        o.reason != UncoveredReason::ExcludedByAssumption)
+      o.detail = detail;
 }
 
 }  // namespace symseq

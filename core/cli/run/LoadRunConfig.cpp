@@ -177,9 +177,19 @@ std::map<std::string, ExternalFileConfig> readFunctionMap(const SectionReader& s
 }
 
 ExternalsConfig readExternals(const SectionReader& s, const fs::path& base) {
-  s.checkKeys({"library", "check_tables", "tables", "symbols"});
+  s.checkKeys({"library", "check_tables", "isolation", "call_timeout_s", "tables", "symbols"});
   ExternalsConfig e;
   e.checkTables = s.boolean("check_tables").value_or(true);
+  if (auto isolation = s.string("isolation")) {
+    if (*isolation == "none") e.isolated = false;
+    else if (*isolation != "process")
+      s.invalid("isolation", "must be \"process\" or \"none\"" + didYouMean(*isolation, {"process", "none"}),
+                "\"process\" runs the library in a child process (safe), \"none\" loads it into symseq (fast)");
+  }
+  if (auto t = s.number("call_timeout_s")) {
+    if (!(*t > 0.0) || *t > 1e6) s.invalid("call_timeout_s", "must be a number of seconds above 0 and at most 1e6");
+    e.callTimeout = std::chrono::milliseconds(std::max<long long>(1, std::llround(*t * 1000.0)));
+  }
   if (auto library = s.string("library")) {
     if (library->empty()) s.invalid("library", "must not be empty", "leave the key out when there is no library");
     // A bare name is looked up among the installed libraries at run time; a path is the user's.

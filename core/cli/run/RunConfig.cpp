@@ -24,7 +24,8 @@ bool operator==(const ExternalsConfig& a, const ExternalsConfig& b) {
     return std::equal(x.begin(), x.end(), y.begin(), y.end(),
                       [](const auto& p, const auto& q) { return p.first == q.first && p.second.value == q.second.value; });
   };
-  return a.library == b.library && a.checkTables == b.checkTables && same(a.tables, b.tables) && same(a.symbols, b.symbols);
+  return a.library == b.library && a.checkTables == b.checkTables && a.isolated == b.isolated &&
+         a.callTimeout == b.callTimeout && same(a.tables, b.tables) && same(a.symbols, b.symbols);
 }
 
 bool operator==(const AssumeConfig& a, const AssumeConfig& b) {

@@ -81,6 +81,10 @@ struct ExternalsConfig {
   std::map<std::string, ExternalFileConfig> tables;   // function name -> CSV file
   std::map<std::string, ExternalFileConfig> symbols;  // function name -> exported symbol
   bool checkTables = true;  // every initial row checked against the implementation at load
+  // isolation = "process" (true: the library runs in a child process) or "none" (loaded into
+  // symseq); call_timeout_s, the limit of one call in the child (docs/external-functions.md).
+  bool isolated = true;
+  std::chrono::milliseconds callTimeout{std::chrono::seconds(5)};
 };
 
 // The run file's [assume] constraints over the model's system parameters (`contact_mode == false`):

@@ -1,0 +1,149 @@
+#include "ExternalProcess.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "ExternalHost.h"
+#include "symseq/external.h"
+#include "symseq/summary/FunctionTable.h"
+#include "symseq/support/Error.h"
+
+namespace symseq {
+
+namespace {
+
+// The conversions of the C convention, as core/src/summary/ExternalLibrary.cpp makes them for
+// in-process calls (kept the same, so both isolations give the same results; the kernel's copy is
+// not exported, and exporting it would change the plugin ABI).
+// The exact rational of the shortest decimal that reads back as `d` (so 0.97 is 97/100).
+Rational shortestDecimal(double d) {
+  char buffer[64];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, d, std::chars_format::scientific);
+  const std::string text(buffer, end);  // d.ddde±x
+  const std::size_t e = text.find('e');
+  std::string mantissa = text.substr(0, e);
+  const int exponent = std::stoi(text.substr(e + 1));
+  const bool negative = !mantissa.empty() && mantissa[0] == '-';
+  if (negative) mantissa.erase(0, 1);
+  const std::size_t dot = mantissa.find('.');
+  const int fractionDigits = dot == std::string::npos ? 0 : static_cast<int>(mantissa.size() - dot - 1);
+  if (dot != std::string::npos) mantissa.erase(dot, 1);
+  BigInt digits(mantissa);
+  if (negative) digits = -digits;
+  const int scale = exponent - fractionDigits;
+  BigInt power = 1;
+  for (int i = 0; i < std::abs(scale); ++i) power *= 10;
+  return scale >= 0 ? Rational(digits * power) : Rational(digits, power);
+}
+
+symseq_value toC(const Value& v, const std::string& function, std::size_t index) {
+  symseq_value out{};
+  switch (v.sort().kind()) {
+    case SortKind::Int:
+      if (v.asInt() < std::numeric_limits<std::int64_t>::min() || v.asInt() > std::numeric_limits<std::int64_t>::max())
+        throw EvalError("argument " + std::to_string(index + 1) + " of " + function + " (" + v.toString() +
+                        ") does not fit the C convention's int64_t");
+      out.i = static_cast<std::int64_t>(v.asInt());
+      break;
+    case SortKind::Real: out.r = static_cast<double>(v.asReal()); break;
+    case SortKind::Bool: out.b = v.asBool() ? 1 : 0; break;
+    case SortKind::BitVec:
+      throw EvalError(function + " takes a bit-vector, which the C convention of external functions does not cover");
+  }
+  return out;
+}
+
+Value fromC(const symseq_value& v, Sort sort, const std::string& function) {
+  switch (sort.kind()) {
+    case SortKind::Int: return Value::integer(BigInt(v.i));
+    case SortKind::Real:
+      if (!std::isfinite(v.r)) throw EvalError(function + " returned a real that is not finite");
+      return Value::real(shortestDecimal(v.r));
+    case SortKind::Bool: return Value::boolean(v.b != 0);
+    case SortKind::BitVec: break;
+  }
+  throw EvalError(function + " returns a bit-vector, which the C convention of external functions does not cover");
+}
+
+
+constexpr const char* kLoadHint = "check [externals] library in the run file; the library must be built for this machine";
+
+std::string seconds(std::chrono::milliseconds d) {
+  char buffer[32];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, static_cast<double>(d.count()) / 1000.0);
+  return std::string(buffer, end) + " s";
+}
+
+// A call never waits past the run's deadline, but calls made after it still happen (replay checks
+// every test with the real functions): each of those may take this long, so that a quick function
+// still answers.
+constexpr auto kLateCall = std::chrono::milliseconds(200);
+
+}  // namespace
+
+ExternalProcessLibrary::ExternalProcessLibrary(const std::filesystem::path& file,
+                                               const std::vector<ExternalBinding>& bindings,
+                                               const ExternalProcessOptions& options) {
+  std::vector<std::string> symbols;
+  for (const ExternalBinding& b : bindings) symbols.push_back(b.symbol);
+  const std::filesystem::path program = options.host.empty() ? defaultExternalHost() : options.host;
+  // An absolute path: a bare name would be looked up by the loader, not from the working directory.
+  host_ = std::make_shared<ExternalHost>(program, std::filesystem::absolute(file), symbols);
+  // Loading is not a call: a library's constructors get the call limit or 10 s, the longer.
+  const ExternalHost::Start start =
+      host_->start(ExternalClock::now() + std::max<ExternalClock::duration>(options.callTimeout, std::chrono::seconds(10)));
+  switch (start.kind) {
+    case ExternalHost::Start::Kind::Ready: break;
+    case ExternalHost::Start::Kind::LoadFailed:
+      throw ConfigError("cannot load the external-function library '" + file.string() + "': " + start.text,
+                        std::nullopt, kLoadHint);
+    case ExternalHost::Start::Kind::MissingSymbol: {
+      const ExternalBinding& b = bindings.at(start.missing);
+      throw ConfigError("the library '" + file.string() + "' has no symbol '" + b.symbol +
+                            "' for the external function " + b.function->signature(),
+                        std::nullopt,
+                        "export it with C linkage (extern \"C\", see core/include/symseq/external.h), or name the "
+                        "right symbol under [externals.symbols]");
+    }
+    case ExternalHost::Start::Kind::Failed:
+      throw ConfigError("cannot run the external-function library '" + file.string() + "' in a process of its own: " +
+                            start.text,
+                        std::nullopt,
+                        "check that symseq is installed whole (" + program.string() +
+                            "), or set [externals] isolation = \"none\" to load the library into symseq");
+  }
+  const std::string callLimit = "within the " + seconds(options.callTimeout) + " call limit ([externals] call_timeout_s)";
+  for (std::size_t i = 0; i < bindings.size(); ++i) {
+    const FunctionDecl* f = bindings[i].function;
+    const auto index = static_cast<std::uint32_t>(i);
+    interpretations_.set(*f, [f, index, options, callLimit, host = host_](std::span<const Value> args) -> Value {
+      std::vector<symseq_value> in;
+      in.reserve(args.size());
+      for (std::size_t k = 0; k < args.size(); ++k) in.push_back(toC(args[k], f->name(), k));
+      // The call limit, cut short by the run's deadline: the budget holds whatever the function does.
+      const auto now = ExternalClock::now();
+      auto until = now + options.callTimeout;
+      std::string limit = callLimit;
+      if (options.deadline) {
+        const auto last = std::max(*options.deadline, now + kLateCall);
+        if (last < until) {
+          until = last;
+          limit = "before the run's time budget ran out";
+        }
+      }
+      const ExternalAnswer answer = host->call(index, in, until, limit);
+      if (!answer.answered) throw EvalError(callText(f->name(), args) + " failed: " + answer.failure);
+      if (answer.code != 0)
+        throw EvalError(callText(f->name(), args) + " failed with error code " + std::to_string(answer.code));
+      return fromC(answer.result, f->result(), callText(f->name(), args));
+    });
+  }
+}
+
+// The process goes with the last interpretation (each holds the host).
+ExternalProcessLibrary::~ExternalProcessLibrary() = default;
+
+}  // namespace symseq
