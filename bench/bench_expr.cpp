@@ -1,4 +1,5 @@
-// Expression kernel speed: hash-consing (fresh nodes and cache hits), parsing, evaluation.
+// Expression kernel speed: hash-consing (fresh nodes and cache hits), parsing, evaluation, folding
+// the terms of a long block.
 // items_per_second is nodes per second for the interning benchmarks; the aim is 5M/s on one
 // core in a Release build for fresh nodes.
 #include <benchmark/benchmark.h>
@@ -8,6 +9,7 @@
 
 #include "symseq/expr/Evaluator.h"
 #include "symseq/expr/ExprContext.h"
+#include "symseq/expr/Fold.h"
 #include "symseq/expr/Parser.h"
 #include "symseq/support/Error.h"
 
@@ -84,6 +86,36 @@ void BM_InternChain(benchmark::State& state) {
   state.SetItemsProcessed(nodes);
 }
 BENCHMARK(BM_InternChain)->Arg(1 << 16)->Unit(benchmark::kMillisecond);
+
+// The terms of one block of N chained assignments (x1 = x0 + a, x(i+1) = x(i) + 1, the tree
+// strategy's step on scripts/generate-chain-model N), each folded after it is built, as a tree
+// strategy stores them. Arg 1: one memo for the whole step (linear); 0: a fresh memo per term
+// (each assignment re-folds every earlier one: quadratic, what issue 16 measured).
+void BM_FoldBlock(benchmark::State& state) {
+  const std::int64_t assignments = state.range(0);
+  const bool shared = state.range(1) != 0;
+  for (auto _ : state) {
+    ExprContext ctx;
+    Expr x = ctx.make(Op::Add, {ctx.intVal(0), ctx.var("a", Sort::integer())});
+    const Expr one = ctx.intVal(1);
+    symseq::RewriteMemo memo;
+    for (std::int64_t i = 0; i < assignments; ++i) {
+      x = ctx.make(Op::Add, {x, one});
+      if (shared) {
+        x = symseq::foldConstants(ctx, x, memo);
+      } else {
+        x = symseq::foldConstants(ctx, x);
+      }
+    }
+    benchmark::DoNotOptimize(x);
+  }
+  state.SetItemsProcessed(state.iterations() * assignments);
+}
+BENCHMARK(BM_FoldBlock)
+    ->ArgsProduct({{1000, 10000, 100000}, {1}})
+    ->ArgsProduct({{1000, 10000}, {0}})
+    ->ArgNames({"assignments", "shared"})
+    ->Unit(benchmark::kMillisecond);
 
 std::string formulaText(int conjuncts) {
   std::string text;

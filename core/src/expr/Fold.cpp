@@ -41,6 +41,10 @@ Expr rebuild(ExprContext& ctx, Expr e, const std::vector<Expr>& kids) {
 
 Expr foldConstants(ExprContext& ctx, Expr root) {
   RewriteMemo memo;
+  return foldConstants(ctx, root, memo);
+}
+
+Expr foldConstants(ExprContext& ctx, Expr root, RewriteMemo& memo) {
   return rewriteBottomUp(
       root,
       [&](Expr e, std::span<const Expr> kids, bool changed) {

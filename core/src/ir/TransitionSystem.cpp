@@ -1,6 +1,7 @@
 #include "symseq/ir/TransitionSystem.h"
 
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "symseq/expr/Printer.h"
@@ -95,12 +96,14 @@ void TransitionSystem::validate() const {
   for (const Location& l : locations)
     if (!names.insert(l.name).second) throw Error("location '" + l.name + "' is declared twice", l.where);
 
-  std::unordered_set<std::uint32_t> declared;
+  // Variable id -> its declaration: findVariable scans, and a block of 100,000 assignments would
+  // make this check quadratic.
+  std::unordered_map<std::uint32_t, const VariableDecl*> declared;
   for (const VariableDecl& v : variables) {
     if (v.var.isNull() || !v.var.isVar()) throw Error("a variable declaration does not name a variable", v.where);
     const std::string var = "variable '" + std::string(v.var.name()) + "'";
     if (&v.var.context() != ctx_) throw Error(var + " belongs to another expression context", v.where);
-    if (!declared.insert(v.var.id()).second) throw Error(var + " is declared twice", v.where);
+    if (!declared.emplace(v.var.id(), &v).second) throw Error(var + " is declared twice", v.where);
     if (v.frozen && (v.role != VariableRole::State || v.initial))
       throw Error(var + " is frozen, so it must be a state variable without an initial value", v.where,
                   "constrain a frozen variable with axioms");
@@ -118,6 +121,10 @@ void TransitionSystem::validate() const {
                   "an initial value must be a closed term such as a literal");
   }
 
+  const auto declaration = [&](Expr var) -> const VariableDecl* {
+    const auto it = declared.find(var.id());
+    return it == declared.end() ? nullptr : it->second;
+  };
   names.clear();
   for (const Transition& t : transitions) {
     const std::string tr = "transition '" + t.name + "'";
@@ -145,7 +152,7 @@ void TransitionSystem::validate() const {
       if (a.kind == ActionKind::Input) {
         std::unordered_set<std::uint32_t> bound;
         for (Expr arg : a.args) {
-          const VariableDecl* d = arg.isVar() ? findVariable(arg) : nullptr;
+          const VariableDecl* d = arg.isVar() ? declaration(arg) : nullptr;
           if (d == nullptr || d->role != VariableRole::Input)
             throw Error(tr + ": input action on '" + ch.name + "' must bind declared input variables, not '" +
                             toString(arg) + "'", t.where);
@@ -155,7 +162,7 @@ void TransitionSystem::validate() const {
       }
     }
     for (const Update& u : t.updates) {
-      const VariableDecl* d = u.variable.isNull() || !u.variable.isVar() ? nullptr : findVariable(u.variable);
+      const VariableDecl* d = u.variable.isNull() || !u.variable.isVar() ? nullptr : declaration(u.variable);
       if (d == nullptr)
         throw Error(tr + " assigns '" + (u.variable.isNull() ? std::string("<null>") : toString(u.variable)) +
                         "', which is not a declared variable", t.where);

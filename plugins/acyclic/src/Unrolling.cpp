@@ -4,6 +4,7 @@
 #include <array>
 #include <map>
 #include <string>
+#include <unordered_map>
 
 namespace symseq {
 
@@ -148,9 +149,12 @@ void Unrolling::encodePart(const std::vector<LocationId>& order, Expr entryReach
   headReach_ = define("#reach#" + system_.locations[core_.loopHead()].name + next, disjunction(ctx_, back));
   // (AcyclicCore guarantees a way back to the loop head; without one, no later step could fire.)
   headStore_ = exits.empty() ? entryStore : merge(exits);
+  // Roles by variable id (findVariable scans: quadratic on a block of 100,000 assignments).
+  std::unordered_map<std::uint32_t, VariableRole> roles;
+  for (const VariableDecl& v : system_.variables) roles.emplace(v.var.id(), v.role);
   for (auto& [var, value] : headStore_) {
-    const VariableDecl* decl = system_.findVariable(var);
-    if (decl == nullptr || decl->role == VariableRole::Input || value.isVar() || value.isConst()) continue;
+    const auto role = roles.find(var.id());
+    if (role == roles.end() || role->second == VariableRole::Input || value.isVar() || value.isConst()) continue;
     const Expr symbol = ctx_.var(std::string(var.name()) + next, var.sort());
     solver_.add(ctx_.mkEq(symbol, value));
     value = symbol;

@@ -471,13 +471,16 @@ class TreeExplorer {
     // The executor appended the raw guard; the path condition keeps the rewritten, folded one.
     if (child.state.pathCondition.size() > from.state.pathCondition.size()) child.state.pathCondition.pop_back();
     CallExtractor chi(ctx, child.state.depth);
-    const Expr guard = foldConstants(ctx, chi.rewrite(s.guard));
+    // One memo for the step's terms: they share their DAG, and a fresh one per term makes a long
+    // block quadratic (each assignment re-folding every earlier one).
+    RewriteMemo folded;
+    const Expr guard = foldConstants(ctx, chi.rewrite(s.guard), folded);
     std::vector<Expr> outputs;
-    for (Expr o : s.outputs) outputs.push_back(foldConstants(ctx, chi.rewrite(o)));
+    for (Expr o : s.outputs) outputs.push_back(foldConstants(ctx, chi.rewrite(o), folded));
     // Only what this step assigned is new; the rest of the store was rewritten by an ancestor.
     for (const Update& u : transition.updates) {
       Expr& value = child.state.store.at(u.variable);
-      value = foldConstants(ctx, chi.rewrite(value));
+      value = foldConstants(ctx, chi.rewrite(value), folded);
     }
     return Built{t, std::move(child), guard, std::move(s.inputs), std::move(outputs), chi.calls()};
   }
