@@ -76,11 +76,12 @@ TEST_CASE("symtest: a query budget ends the search, and what is not covered says
 // z3 cannot decide `hard` (Fermat's cubic) within its 200 ms per-query limit; `easy` needs a
 // second iteration, so it is asked after that unknown answer. The run goes on: `easy` and the
 // rest are covered, `hard` is solver-unknown with the query named, and time is left over.
-TEST_CASE("symtest and bounded-exhaustive: a solver unknown does not end the search, the target says solver-unknown") {
+TEST_CASE("symtest, bounded-exhaustive and tree: a solver unknown does not end the search, the target says solver-unknown") {
   const std::filesystem::path file = std::filesystem::path(SYMSEQ_SOURCE_DIR) / "tests/data/fermat-unknown.toml";
   for (const std::vector<std::string>& options :
        {std::vector<std::string>{}, std::vector<std::string>{"strategy.findpath=\"exact\""},
-        std::vector<std::string>{"strategy.name=\"bounded-exhaustive\""}}) {
+        std::vector<std::string>{"strategy.name=\"bounded-exhaustive\""},
+        std::vector<std::string>{"strategy.name=\"tree\"", "searcher.name=\"bfs\""}}) {
     CAPTURE(options);
     const auto result = runAndRead(file, options, "fermat-unknown");
     CHECK(result["replayed"] == true);

@@ -511,7 +511,7 @@ class TreeExplorer {
       // Without external functions (the constructor checks), so no tables to consult.
       const CheckResult r = guard.isConst() ? CheckResult::Sat : checkPairwise(child.state.pathCondition);
       if (r != CheckResult::Sat) {
-        incomplete_ = incomplete_ || r == CheckResult::Unknown;
+        if (r == CheckResult::Unknown) noteUnknown();
         stats_.add(stat::kPrunedStates);
         pruned.push_back({t, child.state.pathCondition});
         return std::nullopt;
@@ -534,7 +534,9 @@ class TreeExplorer {
         pruned.push_back({t, callsPrograms ? child.state.pathCondition : std::vector<Expr>{}});
         // Unsatisfiable up to the tables is not infeasible: richer tables might satisfy it,
         // unless the path condition is unsatisfiable whatever the functions return.
-        if (r.answer == CheckResult::Unknown || (!child.calls.empty() && !infeasibleForAnyFunction(guard)))
+        if (r.answer == CheckResult::Unknown)
+          noteUnknown();
+        else if (!child.calls.empty() && !infeasibleForAnyFunction(guard))
           incomplete_ = true;
         if (r.answer == CheckResult::Unsat && child.calls.empty()) rememberExcluded(t, child.state.pathCondition);
         return std::nullopt;
@@ -589,6 +591,27 @@ class TreeExplorer {
     return false;
   }
 
+  // A state left undecided by an unknown answer. Within the budgets (the per-query limit, an
+  // incomplete theory) its subtree is set aside and the search goes on; the budget layer's refusal
+  // or a passed deadline means the budget, not the solver, left it undecided.
+  void noteUnknown() {
+    const bool spent = std::chrono::steady_clock::now() >= exploreUntil_ ||
+                       job_.solver.reasonUnknown().ends_with("budget exhausted");
+    if (spent) {
+      incomplete_ = true;
+    } else {
+      ++unknownStates_;
+      if (firstUnknown_.empty()) firstUnknown_ = job_.solver.reasonUnknown();
+    }
+  }
+
+  // Why `t` stays uncovered when the tree was explored within the budgets but for states the
+  // solver could not decide: those subtrees may hold it.
+  std::string unknownDetail() const {
+    return "the solver answered unknown (" + firstUnknown_ + ") on " + std::to_string(unknownStates_) +
+           " state(s) of the tree, whose subtrees were set aside; [solver] query_timeout_ms limits each query";
+  }
+
   GenerationResult finish() {
     GenerationResult result;
     stats_.set(stat::kStates, tree_->nodes.size());
@@ -596,11 +619,15 @@ class TreeExplorer {
     TreeTestBuilder builder(job_, *tree_, tables());
     result.sequences = builder.build(covered_);
     if (!system_.contracts.empty()) stats_.set(kTestGroups, builder.groups());
-    for (TransitionId t : job_.targets)
-      if (!builder.tested().contains(t))
-        result.uncovered[t] = !covered_.contains(t) && excludedByAssumption(t) ? UncoveredReason::ExcludedByAssumption
-                              : incomplete_ || covered_.contains(t)           ? UncoveredReason::BudgetExhausted
-                                                                              : UncoveredReason::InfeasibleWithinBound;
+    for (TransitionId t : job_.targets) {
+      if (builder.tested().contains(t)) continue;
+      const bool setAside = !incomplete_ && !covered_.contains(t) && unknownStates_ > 0;
+      result.uncovered[t] = !covered_.contains(t) && excludedByAssumption(t) ? UncoveredReason::ExcludedByAssumption
+                            : incomplete_ || covered_.contains(t)           ? UncoveredReason::BudgetExhausted
+                            : setAside                                      ? UncoveredReason::SolverUnknown
+                                                                            : UncoveredReason::InfeasibleWithinBound;
+      if (result.uncovered[t] == UncoveredReason::SolverUnknown) result.uncoveredDetail[t] = unknownDetail();
+    }
     result.stats = stats_;
     result.externalFailures = std::move(failures_);
     result.tree = tree_;
@@ -635,6 +662,8 @@ class TreeExplorer {
   std::chrono::steady_clock::time_point exploreUntil_;
   std::vector<ExternalFailure> failures_;
   bool incomplete_ = false;  // some state was not decided, or not expanded for lack of budget
+  std::size_t unknownStates_ = 0;  // states the solver left undecided within the budgets
+  std::string firstUnknown_;       // the solver's reason for the first of them
   std::map<TransitionId, std::vector<std::vector<Expr>>> excludedCandidates_;  // rememberExcluded
   std::optional<CheckPool> pool_;  // helpers, with threads > 1
   const SearcherLookahead* lookahead_ = nullptr;  // with pool_, when the searcher offers it
