@@ -186,8 +186,8 @@ TEST_CASE("missing required keys name the section and the key") {
         "<dir>/run.toml:1:1: error: missing required key 'file' in section [model]\n"
         "  hint: add it to the run file, or give it with --set model.file=...");
   CHECK(errorOf("[model]\nfile = \"m\"\nfrontend = \"stub\"\n[solver]\nname = \"stub\"\n") ==
-        "<dir>/run.toml: error: missing required key 'name' in section [strategy]\n"
-        "  hint: add it to the run file, or give it with --set strategy.name=...");
+        "<dir>/run.toml:1:1: error: missing section [strategy] with its required key 'name'\n"
+        "  hint: add a [strategy] section with name = \"...\" to the run file, or give it with --set strategy.name=...");
 }
 
 TEST_CASE("an unknown plugin name is reported at the name with a did-you-mean") {
