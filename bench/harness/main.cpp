@@ -1,7 +1,7 @@
 // symseq-bench: reproducible comparisons over a matrix of run files, solvers, strategies,
 // heuristics and seeds (docs/bench.md). The harness library does the work; this file reads the
-// command line and turns errors into messages and exit codes (0 ok, 2 bad input or usage, 3 an
-// internal error), as symseq's main does.
+// command line and turns errors into messages and exit codes (0 ok, 2 bad input or usage, a
+// file-system failure included, 3 an internal error), as symseq's main does.
 //   symseq-bench [run] MATRIX.toml --out RESULTS.jsonl [--shard i/N] [--plugin-dir DIR]... [--no-default-plugin-dir]
 //   symseq-bench report RESULTS.jsonl [--out-dir DIR] [--by AXIS]... [--no-measured] [--growth AXIS]
 //   symseq-bench compare A.jsonl B.jsonl
@@ -187,6 +187,13 @@ int main(int argc, char** argv) {
     return action();
   } catch (const Error& e) {
     std::cerr << name << ": " << e.what() << "\n";
+    return 2;
+  } catch (const fs::filesystem_error& e) {
+    // A name too long, a link loop, a permission: the user's path, not a bug (as symseq's main).
+    std::cerr << name << ": " << Error("cannot use '" + e.path1().string() + "': " + e.code().message(), std::nullopt,
+                                        "check the path (a name may have at most 255 bytes, a path 4095)")
+                                      .what()
+              << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << name << ": internal error: " << e.what() << "\n";

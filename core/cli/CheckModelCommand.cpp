@@ -28,8 +28,10 @@ struct CheckModelOptions {
 int checkModel(const CheckModelOptions& o) {
   Registry registry;  // destroyed last
   loadPlugins(registry, o.dirs);
-  if (!std::filesystem::is_regular_file(o.file))
-    throw Error("cannot read model file '" + o.file.string() + "'", std::nullopt, "check the path");
+  std::error_code ec;  // a name too long or a link loop is the user's path, not an internal error
+  if (!std::filesystem::is_regular_file(o.file, ec))
+    throw Error("cannot read model file '" + o.file.string() + "'" + (ec ? ": " + ec.message() : std::string()),
+                std::nullopt, "check the path");
   ExprContext ctx;
   const auto frontend = registry.makeFrontend(o.frontend, defaultOptions(registry.info(PluginKind::Frontend, o.frontend)));
   const TransitionSystem system = frontend->load(o.file, ctx);

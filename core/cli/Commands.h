@@ -13,9 +13,11 @@ namespace symseq::cli {
 using Action = std::function<int()>;
 
 // The exit codes besides 0, 1, 2 and 3 (main.cpp and the README's table): `run --fail-on
-// uncovered` with a target uncovered, and a run stopped by Ctrl-C (128 + SIGINT, as shells do).
+// uncovered` with a target uncovered, and a run stopped by Ctrl-C (128 + SIGINT, as shells do) or
+// by SIGTERM (128 + 15).
 inline constexpr int kExitUncovered = 4;
 inline constexpr int kExitInterrupted = 130;
+inline constexpr int kExitTerminated = 143;
 
 void addPluginsCommand(CLI::App& app, Action& action);
 void addSelfCheckCommand(CLI::App& app, Action& action);

@@ -16,6 +16,7 @@
 #include "exec/ResultFile.h"
 #include "exec/TestRunner.h"
 #include "symseq/run/Externals.h"
+#include "symseq/run/OutputFolder.h"
 #include "symseq/support/AtomicFile.h"
 #include "symseq/support/DidYouMean.h"
 
@@ -62,8 +63,10 @@ std::vector<Expr> observedVariables(const TransitionSystem& system, const std::v
 
 int exec(const ExecOptions& o) {
   const std::filesystem::path runFile = o.resultDir / "effective-run.toml";
-  if (!std::filesystem::is_regular_file(runFile))
-    throw Error("'" + o.resultDir.string() + "' holds no effective-run.toml", std::nullopt,
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(runFile, ec))
+    throw Error("'" + o.resultDir.string() + "' holds no effective-run.toml" + (ec ? " (" + ec.message() + ")" : std::string()),
+                std::nullopt,
                 "give the output folder of `symseq run` (its [output] dir)");
   if (o.timeoutMs < 0 || o.adapterTimeoutMs < 0)
     throw Error("--timeout-ms and --adapter-timeout-ms take milliseconds, zero or more");
@@ -101,15 +104,15 @@ int exec(const ExecOptions& o) {
   exec::ExecRun run{system.name, resultFile.string(), transport->describe(), o.observe, o.timeoutMs,
                     o.adapterTimeoutMs, {}};
   run.planned = plans.size();
-  std::error_code ec;
   std::filesystem::create_directories(outDir, ec);
-  if (ec || !std::filesystem::is_directory(outDir))
-    throw Error("cannot create output directory '" + outDir.string() + "'", std::nullopt, "give -o a writable directory");
-  // After every test, whole files (atomically): the verdicts so far survive a stopped run.
+  if (ec || !std::filesystem::is_directory(outDir, ec))
+    throw Error("cannot create output directory '" + outDir.string() + "'" + (ec ? ": " + ec.message() : std::string()),
+                std::nullopt, "give -o a writable directory");
+  // After every test, whole files, both or neither (run/OutputFolder.h): the verdicts so far
+  // survive a stopped run, and exec.json and exec.txt always tell of the same tests.
   const auto save = [&](bool complete) {
     run.complete = complete;
-    writeFileAtomically(outDir / "exec.json", exec::execJson(run));
-    writeFileAtomically(outDir / "exec.txt", exec::execText(run));
+    writeFilesTogether(outDir, {{"exec.json", exec::execJson(run)}, {"exec.txt", exec::execText(run)}});
   };
   for (std::size_t k = 0; k < plans.size(); ++k) {
     // Budgets count from each test's start: adapters' waits do not eat the solver's time.

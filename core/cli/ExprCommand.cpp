@@ -5,6 +5,7 @@
 //   var x : int
 //   var b : bool
 //   x + 1 > 2 && !b
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -26,6 +27,13 @@ std::string readFile(const std::filesystem::path& file) {
   return text.str();
 }
 
+// The expression syntax's names (the lexer's): a letter or '_', then letters, digits, '_', '.'.
+bool isIdentifier(std::string_view name) {
+  const auto start = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; };
+  if (name.empty() || !start(name[0])) return false;
+  return std::all_of(name.begin(), name.end(), [&](char c) { return start(c) || (c >= '0' && c <= '9') || c == '.'; });
+}
+
 // One `var NAME : SORT` line; `column` is where `var` starts.
 void declare(ExprContext& ctx, std::string_view line, const std::string& file, std::uint32_t lineNo) {
   auto loc = [&](std::size_t col) { return SourceLocation{file, lineNo, static_cast<std::uint32_t>(col + 1)}; };
@@ -35,6 +43,11 @@ void declare(ExprContext& ctx, std::string_view line, const std::string& file, s
     throw ParseError("expected 'var NAME : SORT'", loc(line.find("var")), "for example: var x : int");
   std::string_view name = line.substr(nameStart, colon - nameStart);
   name = name.substr(0, name.find_last_not_of(" \t") + 1);
+  // The kernel's own "a variable needs a name" has no location: refuse here, at the line.
+  if (name.empty()) throw ParseError("a variable needs a name", loc(colon), "for example: var x : int");
+  if (!isIdentifier(name))
+    throw ParseError("'" + std::string(name) + "' is not a variable name", loc(nameStart),
+                     "a name is a letter or '_' followed by letters, digits, '_' and '.', e.g. var x_1 : int");
   const std::size_t sortStart = line.find_first_not_of(" \t", colon + 1);
   if (sortStart == std::string_view::npos) throw ParseError("expected a sort after ':'", loc(colon));
   std::string_view sortText = line.substr(sortStart);

@@ -4,7 +4,7 @@
 #include "symseq/run/Assume.h"
 #include "symseq/run/DataCoverage.h"
 #include "symseq/run/LoadRunConfig.h"
-#include "symseq/support/AtomicFile.h"
+#include "symseq/run/OutputFolder.h"
 
 namespace symseq::cli {
 
@@ -28,13 +28,8 @@ BudgetLayer ModelSession::solverFrom(std::chrono::steady_clock::time_point start
 }
 
 void ModelSession::write(const std::vector<std::pair<std::string, std::string>>& files) const {
-  const std::filesystem::path& dir = config_->output.dir;
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir))
-    throw Error("cannot create output directory '" + dir.string() + "'", std::nullopt,
-                "set [output] dir to a writable directory");
-  for (const auto& [name, contents] : files) writeFileAtomically(dir / name, contents);
+  // Into the run's folder, beside its results: all files or none (run/OutputFolder.h).
+  writeFilesTogether(config_->output.dir, files, config_->output.dirWhere);
 }
 
 }  // namespace symseq::cli

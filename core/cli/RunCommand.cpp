@@ -5,8 +5,8 @@
 // overrides and the plugins' options are read and checked as the run would read them, and
 // nothing is written (symseq-bench checks its axis values this way).
 //
-// Ctrl-C stops the search and still writes what was found, replayed (exit 130); a second Ctrl-C
-// ends the process at once (exit 130, nothing more written).
+// Ctrl-C (SIGINT) or SIGTERM stops the search and still writes what was found, replayed (exit 130,
+// or 143 for SIGTERM); a second signal ends the process at once (nothing more written).
 #include <pthread.h>
 #include <signal.h>
 
@@ -33,36 +33,50 @@ namespace symseq::cli {
 
 namespace {
 
-// Ctrl-C, taken by a thread of its own with sigwait rather than by a signal handler: SIGINT is
-// blocked in this thread and so in every thread the run starts later, which also keeps a solver
-// library's own SIGINT handler (z3 installs one around each check, which would cancel that one
-// query and swallow the signal) from ever seeing it. The first raises the run's stop flag; a
-// second ends the process at once.
+// Ctrl-C (SIGINT) or SIGTERM (a CI job's timeout, `kill`, a container stopping), taken by a
+// thread of its own with sigwait rather than by a signal handler: both are blocked in this thread
+// and so in every thread the run starts later, which also keeps a solver library's own SIGINT
+// handler (z3 installs one around each check, which would cancel that one query and swallow the
+// signal) from ever seeing them. The first raises the run's stop flag and is remembered for the
+// exit code; a second (of either) ends the process at once.
 class InterruptWatch {
  public:
   explicit InterruptWatch(std::atomic<bool>& stop) {
     sigemptyset(&signals_);
     sigaddset(&signals_, SIGINT);
+    sigaddset(&signals_, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &signals_, nullptr);
     thread_ = std::jthread([this, &stop](const std::stop_token& token) { watch(token, stop); });
   }
 
+  // 128 + the first signal, as shells report a process it ended: 130 (SIGINT), 143 (SIGTERM).
+  [[nodiscard]] int exitCode() const {
+    return received_.load() == SIGTERM ? kExitTerminated : kExitInterrupted;
+  }
+
  private:
-  void watch(const std::stop_token& token, std::atomic<bool>& stop) const {
+  void watch(const std::stop_token& token, std::atomic<bool>& stop) {
     // Woken a few times a second to see whether the run is over (no signal to wake it then).
     const timespec period{0, 200'000'000};
     while (!token.stop_requested()) {
-      if (sigtimedwait(&signals_, nullptr, &period) != SIGINT) continue;
+      const int signal = sigtimedwait(&signals_, nullptr, &period);
+      if (signal != SIGINT && signal != SIGTERM) continue;
       if (stop.exchange(true)) {
         std::fputs("\nsymseq: interrupted again: quitting at once\n", stderr);
-        std::_Exit(kExitInterrupted);
+        std::_Exit(signal == SIGTERM ? kExitTerminated : kExitInterrupted);
       }
-      std::fputs("\nsymseq: interrupted: stopping the search and writing what was found (Ctrl-C again to quit at once)\n",
+      received_.store(signal);
+      std::fputs(signal == SIGTERM
+                     ? "\nsymseq: terminated (SIGTERM): stopping the search and writing what was found (a second "
+                       "signal quits at once)\n"
+                     : "\nsymseq: interrupted: stopping the search and writing what was found (Ctrl-C again to quit "
+                       "at once)\n",
                  stderr);
     }
   }
 
   sigset_t signals_{};
+  std::atomic<int> received_{0};
   std::jthread thread_;  // last: started once `signals_` is set
 };
 
@@ -75,10 +89,11 @@ struct RunOptions {
   bool progress = false;
 };
 
-// Interrupted first (the results are partial whatever they say), then a proposed sequence that
-// does not replay (a strategy bug), then the targets left uncovered when asked to fail on them.
-int exitCode(const RunSummary& summary, const RunOptions& o) {
-  if (summary.interrupted) return kExitInterrupted;
+// Interrupted first (the results are partial whatever they say; `interrupted` is the watch's
+// code, 130 or 143), then a proposed sequence that does not replay (a strategy bug), then the
+// targets left uncovered when asked to fail on them.
+int exitCode(const RunSummary& summary, const RunOptions& o, int interrupted) {
+  if (summary.interrupted) return interrupted;
   if (!summary.replayed) return 1;
   if (o.failOn == "uncovered" && !summary.allCovered) return kExitUncovered;
   return 0;
@@ -88,7 +103,7 @@ RunConfig loadConfig(const RunOptions& o, Registry& registry) {
   if (isRunFile(o.runFile)) return loadRunConfig(o.runFile, o.overrides, registry, o.dirs.dirs);
   RunDocument document = modelRunDocument(o.runFile, registry);
   document.applyOverrides(o.overrides);
-  for (const auto& dir : document.pluginDirs()) registry.loadDirectory(dir);
+  loadPluginDirs(document, registry);
   return resolveRunConfig(document, registry, o.dirs.dirs);
 }
 
@@ -117,10 +132,10 @@ int run(const RunOptions& o) {
     // The leak check the normal exit would make; what the run still holds is reachable from here.
     __lsan_do_leak_check();
 #endif
-    std::_Exit(exitCode(written, o));
+    std::_Exit(exitCode(written, o, watch.exitCode()));
   }, &monitor);
   progress.stop();
-  return exitCode(summary, o);
+  return exitCode(summary, o, watch.exitCode());
 }
 
 }  // namespace

@@ -1,11 +1,15 @@
 // symseq: the command-line front of the kernel. Exit codes (the table in README.md): 0 success,
 // 1 a check failed (selfcheck), a proposed sequence did not replay (run) or the verdict is FAIL
-// (verdict), 2 bad input or usage, 3 an internal error, 4 `run --fail-on uncovered` left a target
-// uncovered, 130 a run stopped by Ctrl-C.
+// (verdict), 2 bad input or usage (a file-system failure such as a name too long included), 3 an
+// internal error, 4 `run --fail-on uncovered` left a target uncovered, 130 a run stopped by Ctrl-C
+// (SIGINT), 143 one stopped by SIGTERM.
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <system_error>
 
 #include "Commands.h"
 #include "symseq/support/DidYouMean.h"
@@ -31,6 +35,29 @@ std::optional<std::string> unknownCommand(CLI::App& app, int argc, char** argv) 
     return "unknown command '" + std::string(arg) + "'" + symseq::didYouMean(arg, names);
   }
   return std::nullopt;
+}
+
+// A file-system failure the command did not foresee (a name too long, a symbolic link loop, a
+// permission): the user's environment, not a bug, so bad input (exit 2) naming the path and what
+// to do, never "internal error".
+std::string fileSystemMessage(const std::filesystem::filesystem_error& e) {
+  const std::error_code code = e.code();
+  std::string hint = "check the path";
+  if (code == std::errc::filename_too_long)
+    hint = "a name in a path may have at most 255 bytes and a whole path 4095: shorten it";
+  else if (code == std::errc::too_many_symbolic_link_levels)
+    hint = "the path runs through a loop of symbolic links: fix or remove the link";
+  else if (code == std::errc::permission_denied || code == std::errc::operation_not_permitted)
+    hint = "check the permissions of the path and of the folders above it";
+  else if (code == std::errc::not_a_directory)
+    hint = "a name inside the path is a file, not a folder: check the path";
+  else if (code == std::errc::no_space_on_device)
+    hint = "free some space on the disk, or write to another file system";
+  else if (code == std::errc::read_only_file_system)
+    hint = "write to a folder on a writable file system";
+  std::string paths = "'" + e.path1().string() + "'";
+  if (!e.path2().empty()) paths += " and '" + e.path2().string() + "'";
+  return symseq::Error("cannot use " + paths + ": " + code.message(), std::nullopt, hint).what();
 }
 
 }  // namespace
@@ -72,6 +99,9 @@ int main(int argc, char** argv) {
     return action();
   } catch (const Error& e) {
     std::cerr << "symseq: " << e.what() << "\n";
+    return 2;
+  } catch (const std::filesystem::filesystem_error& e) {
+    std::cerr << "symseq: " << fileSystemMessage(e) << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "symseq: internal error: " << e.what() << "\n";

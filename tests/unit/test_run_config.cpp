@@ -186,8 +186,8 @@ TEST_CASE("missing required keys name the section and the key") {
         "<dir>/run.toml:1:1: error: missing required key 'file' in section [model]\n"
         "  hint: add it to the run file, or give it with --set model.file=...");
   CHECK(errorOf("[model]\nfile = \"m\"\nfrontend = \"stub\"\n[solver]\nname = \"stub\"\n") ==
-        "<dir>/run.toml: error: missing required key 'name' in section [strategy]\n"
-        "  hint: add it to the run file, or give it with --set strategy.name=...");
+        "<dir>/run.toml:1:1: error: missing section [strategy] with its required key 'name'\n"
+        "  hint: add a [strategy] section with name = \"...\" to the run file, or give it with --set strategy.name=...");
 }
 
 TEST_CASE("an unknown plugin name is reported at the name with a did-you-mean") {
@@ -239,6 +239,30 @@ TEST_CASE("--set errors point at the command line") {
                                                       "is not an index from 0 to 0");
   CHECK(errorOf(kMinimal, {"seed=1", "seed.x=1"}) ==
         "<command line>:2:6: error: 'seed' is an integer, not a section, so 'seed.x' cannot be set");
+  CHECK(errorOf(kMinimal, {"heuristics.-1.name=x"}) ==
+        "<command line>:1:12: error: '-1' is not an index: the elements of 'heuristics' count from 0\n"
+        "  hint: write heuristics.0 for the first, or the current count to append one");
+  // A section --set makes is located there: its wrong type is not blamed on the run file.
+  CHECK(errorOf(kMinimal, {"seed=1", "heuristics.first.name=x"}) ==
+        "<command line>:2:1: error: wrong type for 'heuristics': expected an array of tables ([[heuristics]] "
+        "sections), found a table");
+}
+
+TEST_CASE("--set: a value that is broken TOML is an error, a bare word is a string") {
+  CHECK(errorOf(kMinimal, {"seed=1", "output.dir=\"abc"}) ==
+        "<command line>:2:12: error: --set #2 'output.dir=\"abc': the value is not valid TOML: Error while parsing "
+        "string: encountered end-of-file\n"
+        "  hint: write a string in double quotes (in the shell: --set 'output.dir=\"out\"'), an array as [\"a\", "
+        "\"b\"], a table as {name = \"x\"}; a bare word without quotes, brackets or braces is taken as a string");
+  for (const char* broken : {"output.formats=[\"json\"", "strategy={name=\"stub\"", "output.dir=ab\"c", "output.dir='abc"}) {
+    CAPTURE(broken);
+    CHECK(errorOf(kMinimal, {broken}).find("is not valid TOML") != std::string::npos);
+  }
+  // Bare words as users and docs write them: names, paths, words with '=' or '#'.
+  const RunConfig c = load(kMinimal, {"solver.name=stub", "output.dir=/tmp/symseq out#1=x"});
+  CHECK(c.solver.plugin.name == "stub");
+  CHECK(c.output.dir == "/tmp/symseq out#1=x");
+  CHECK(load(kMinimal, {"output.dir=it's"}).output.dir == kDir / "it's");
 }
 
 TEST_CASE("the effective configuration reads back as an equal configuration") {

@@ -204,7 +204,62 @@ TEST_CASE("writers: a failing writer, or a file the run cannot write, leaves no 
     CHECK_THROWS_WITH_AS(runGm(registry, std::string(R"(["json", ")") + name + "\"]", name), doctest::Contains(message),
                          PluginError);
     const fs::path dir = test::scratchDir("writers") / name;
-    CHECK(filesIn(dir) == std::vector<std::string>{"effective-run.toml"});
+    // The run wrote into a staging folder, removed on the failure: no output folder at all.
+    CHECK_FALSE(fs::exists(dir));
     CHECK_FALSE(fs::exists(dir.parent_path() / "escaped.txt"));
   }
+}
+
+namespace {
+
+// The hidden names beside `dir` that a run makes (".NAME.tmp-PID", ".NAME.old-PID"): left behind,
+// they would be a failed run's remains.
+std::vector<std::string> leftBeside(const fs::path& dir) {
+  std::vector<std::string> left;
+  for (const auto& e : fs::directory_iterator(dir.parent_path()))
+    if (e.path().filename().string().starts_with("." + dir.filename().string() + ".")) left.push_back(e.path().filename().string());
+  return left;
+}
+
+}  // namespace
+
+TEST_CASE("writers: a run that fails while writing leaves the previous run's folder as it was") {
+  const PluginDescriptor throws = badWriter<kThrows>("throws");
+  Registry registry;
+  withDefaults(registry);
+  registry.addBuiltin(throws);
+  const Written first = runGm(registry, R"(["json", "text"])", "kept");
+  const std::vector<std::string> before = filesIn(first.dir);
+  REQUIRE(before == std::vector<std::string>{"effective-run.toml", "result.json", "result.txt"});
+  const std::string result = read(first.dir / "result.json");
+  // The second run into the same folder: its json writer succeeds, then a writer fails (as a full
+  // disk would, mid-write). Nothing of it may appear; the first run's files stay whole.
+  const RunConfig config = loadRunConfig(
+      kGm, {"output.dir=\"" + first.dir.string() + "\"", R"(output.formats=["json", "throws"])", "seed=7"}, registry);
+  CHECK_THROWS_AS((void)executeRun(config, registry), PluginError);
+  CHECK(filesIn(first.dir) == before);
+  CHECK(read(first.dir / "result.json") == result);
+  CHECK(read(first.dir / "effective-run.toml").find("seed = 0") != std::string::npos);
+  CHECK(leftBeside(first.dir).empty());
+  // A run that succeeds replaces the folder whole: the text writer's file of the first run goes.
+  const RunConfig jsonOnly =
+      loadRunConfig(kGm, {"output.dir=\"" + first.dir.string() + "\"", R"(output.formats=["json"])", "seed=7"}, registry);
+  (void)executeRun(jsonOnly, registry);
+  CHECK(filesIn(first.dir) == std::vector<std::string>{"effective-run.toml", "result.json"});
+  CHECK(read(first.dir / "effective-run.toml").find("seed = 7") != std::string::npos);
+  CHECK(leftBeside(first.dir).empty());
+}
+
+TEST_CASE("writers: an output folder symseq run did not write is refused, not replaced") {
+  Registry registry;
+  withDefaults(registry);
+  const fs::path dir = test::scratchDir("writers") / "foreign";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "notes");
+  std::ofstream(dir / "notes" / "todo.txt") << "mine\n";
+  const RunConfig config = loadRunConfig(kGm, {"output.dir=\"" + dir.string() + "\""}, registry);
+  CHECK_THROWS_WITH_AS((void)executeRun(config, registry),
+                       doctest::Contains("holds the folder 'notes', which symseq run does not write"), Error);
+  CHECK(read(dir / "notes" / "todo.txt") == "mine\n");
+  CHECK(leftBeside(dir).empty());
 }

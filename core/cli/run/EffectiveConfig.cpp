@@ -104,7 +104,12 @@ std::string effectiveConfigText(const RunConfig& c, const Registry& registry) {
 }
 
 std::filesystem::path writeEffectiveConfig(const RunConfig& config, const Registry& registry) {
-  const auto file = config.output.dir / kEffectiveConfigName;
+  return writeEffectiveConfig(config, registry, config.output.dir);
+}
+
+std::filesystem::path writeEffectiveConfig(const RunConfig& config, const Registry& registry,
+                                           const std::filesystem::path& dir) {
+  const auto file = dir / kEffectiveConfigName;
   writeFileAtomically(file, effectiveConfigText(config, registry));
   return file;
 }

@@ -32,22 +32,15 @@
 #include "symseq/run/DataCoverage.h"
 #include "symseq/run/Targets.h"
 #include "symseq/support/AtomicFile.h"
+#include "symseq/run/OutputFolder.h"
 #include "symseq/plugin/Strategy.h"
 
 namespace symseq {
 
 namespace {
 
-constexpr const char* kInterrupted = "interrupted: the run was stopped (Ctrl-C)";
+constexpr const char* kInterrupted = "interrupted: the run was stopped (Ctrl-C or SIGTERM)";
 
-void prepareOutputDir(const std::filesystem::path& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir))
-    throw Error("cannot create output directory '" + dir.string() + "': " +
-                    (ec ? ec.message() : std::string("a file of that name exists")),
-                std::nullopt, "set [output] dir to a writable directory");
-}
 
 // The solvers a strategy makes for its threads, like the run's own (the chain makes them); what
 // they did is added to the run's solver statistics when they are done, so that the statistics
@@ -312,22 +305,25 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
   return run;
 }
 
-// The files of a generated run, each whole or not at all.
-RunSummary writeRun(const RunConfig& config, const std::vector<OutputFormat>& formats, const GeneratedRun& run) {
+// The files of a generated run, into `dir` (the staging folder), then the folder into place.
+RunSummary writeRun(const RunConfig& config, const std::vector<OutputFormat>& formats, const GeneratedRun& run,
+                    OutputFolder& folder) {
+  const std::filesystem::path& dir = folder.staging();
   const RunResult& result = run.result;
   // Every writer first, then their files: a failing writer leaves none of them behind.
   std::vector<std::string> reserved{kEffectiveConfigName, "tables"};
   if (!config.solver.logSmt2.empty()) reserved.push_back(config.solver.logSmt2);
   const std::vector<OutputFile> files = writeOutputFiles(formats, WriterInput{result, *run.system, run.header}, reserved);
-  for (const OutputFile& file : files) writeFileAtomically(config.output.dir / file.name, file.contents);
+  for (const OutputFile& file : files) writeFileAtomically(dir / file.name, file.contents);
   // The enriched tables, for the next run to start from.
   if (!run.system->externals.empty()) {
-    std::filesystem::create_directories(config.output.dir / "tables");
+    std::filesystem::create_directories(dir / "tables");
     for (const auto& [id, table] : run.externals.tables.all())
-      writeFileAtomically(config.output.dir / "tables" / (table.function().name() + ".csv"), tableCsv(table));
+      writeFileAtomically(dir / "tables" / (table.function().name() + ".csv"), tableCsv(table));
   }
   // The SMT-LIB2 log is written only when the run ends well, so a failed run leaves none behind.
-  if (!config.solver.logSmt2.empty()) writeFileAtomically(config.output.dir / config.solver.logSmt2, run.smtLog);
+  if (!config.solver.logSmt2.empty()) writeFileAtomically(dir / config.solver.logSmt2, run.smtLog);
+  folder.replaceTarget();
   const bool allCovered =
       std::all_of(result.targets.begin(), result.targets.end(), [](const TargetOutcome& o) { return o.covered; });
   return RunSummary{consoleSummary(files, result, config.output.dir), result.replayed, allCovered, run.interrupted};
@@ -375,10 +371,10 @@ RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::ch
   GeneratedRun& run = *runs[race.winner()];
   // The effective configuration is the run file's (the portfolio as written); the results say
   // which solver won.
-  prepareOutputDir(config.output.dir);
-  writeEffectiveConfig(config, registry);
+  OutputFolder folder(config.output.dir, config.output.dirWhere);
+  writeEffectiveConfig(config, registry, folder.staging());
   run.result.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  const RunSummary summary = writeRun(config, formats, run);
+  const RunSummary summary = writeRun(config, formats, run, folder);
   if (written) written(summary);
   return summary;
 }
@@ -391,12 +387,13 @@ RunSummary executeRun(const RunConfig& config, Registry& registry, std::chrono::
   // Plugins first: a factory that rejects an option fails the run before anything is written.
   RunPlugins plugins(config, registry);
   const std::vector<OutputFormat> formats = makeOutputFormats(config.output, registry);
-  // A bad model, too: the output directory is prepared once the model's checks have passed.
+  // A bad model, too: the output folder is checked and staged once the model's checks have passed.
+  std::optional<OutputFolder> folder;
   const GeneratedRun run = generateRun(config, registry, plugins, started, [&] {
-    prepareOutputDir(config.output.dir);
-    writeEffectiveConfig(config, registry);
+    folder.emplace(config.output.dir, config.output.dirWhere);
+    writeEffectiveConfig(config, registry, folder->staging());
   }, nullptr, monitor);
-  const RunSummary summary = writeRun(config, formats, run);
+  const RunSummary summary = writeRun(config, formats, run, *folder);
   if (written) written(summary);
   return summary;
 }

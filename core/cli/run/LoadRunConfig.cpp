@@ -71,6 +71,15 @@ SolverConfig readSolver(const SectionReader& s, const Registry& registry) {
                 "name an installed solver (symseq plugins lists them)");
     c.validateWith = *with;
   }
+  // The "validate" layer's second solver is found here, not when the chain is made, so that a
+  // run with one solver installed is refused at the layer (and by --check).
+  if (std::find(c.layers.begin(), c.layers.end(), "validate") != c.layers.end() && c.validateWith.empty()) {
+    const std::vector<std::string> solvers = registry.names(PluginKind::Solver);
+    if (std::none_of(solvers.begin(), solvers.end(), [&](const std::string& n) { return n != c.plugin.name; }))
+      s.invalid("layers", "the solver layer \"validate\" needs a second solver plugin, and only \"" + c.plugin.name +
+                              "\" is installed",
+                "install another solver plugin (or add its directory with --plugin-dir), or remove \"validate\"");
+  }
   c.portfolio = s.strings("portfolio").value_or(std::vector<std::string>{});
   if (!c.portfolio.empty()) {
     for (const std::string& name : c.portfolio)
@@ -220,6 +229,8 @@ OutputConfig readOutput(const SectionReader& s, const fs::path& base, const Regi
   s.checkKeys({"dir", "formats"});
   OutputConfig o;
   o.dir = resolvePath(base, s.string("dir").value_or("out"));
+  o.dirWhere = s.where("dir");
+  o.formatsWhere = s.where("formats");
   if (auto formats = s.strings("formats")) {
     const toml::array& list = *s.get("formats")->as_array();
     const std::vector<std::string> known = registry.names(PluginKind::Writer);
@@ -272,11 +283,24 @@ RunConfig resolveRunConfig(const RunDocument& document, const Registry& registry
   return c;
 }
 
+void loadPluginDirs(const RunDocument& document, Registry& registry) {
+  const std::vector<fs::path> dirs = document.pluginDirs();
+  for (std::size_t i = 0; i < dirs.size(); ++i) {
+    try {
+      registry.loadDirectory(dirs[i]);
+    } catch (const PluginError& e) {
+      // A directory that is missing or unreadable is the run file's (or --set's) entry.
+      if (e.location()) throw;
+      throw PluginError(e.message(), document.pluginDirWhere(i), e.hint());
+    }
+  }
+}
+
 RunConfig loadRunConfig(const fs::path& file, const std::vector<std::string>& overrides, Registry& registry,
                         const std::vector<fs::path>& extraPluginDirs) {
   RunDocument document = RunDocument::parseFile(file);
   document.applyOverrides(overrides);
-  for (const auto& dir : document.pluginDirs()) registry.loadDirectory(dir);
+  loadPluginDirs(document, registry);
   return resolveRunConfig(document, registry, extraPluginDirs);
 }
 

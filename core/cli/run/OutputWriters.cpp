@@ -34,8 +34,20 @@ std::vector<OutputFile> guarded(const std::string& name, Write&& write) {
 
 std::vector<OutputFormat> makeOutputFormats(const OutputConfig& output, const Registry& registry) {
   std::vector<OutputFormat> formats;
-  for (const std::string& name : output.formats)
-    formats.push_back({name, registry.makeWriter(name, defaultOptions(registry.info(PluginKind::Writer, name)))});
+  for (const std::string& name : output.formats) {
+    const PluginInfo* info = nullptr;
+    try {
+      info = &registry.info(PluginKind::Writer, name);
+    } catch (const ConfigError& e) {
+      // Only a default can be missing here (listed names are checked as the file is read): the
+      // run file's [output] is where to name others.
+      if (e.location()) throw;
+      throw ConfigError(e.message() + " (a default of [output] formats)", output.formatsWhere,
+                        "name installed writer plugins in [output] formats (symseq plugins lists them; [] writes "
+                        "only effective-run.toml), or add a plugin directory with --plugin-dir or plugin_dirs");
+    }
+    formats.push_back({name, registry.makeWriter(name, defaultOptions(*info))});
+  }
   return formats;
 }
 

@@ -43,17 +43,48 @@ std::string quoteBasic(std::string_view s) {
   return out + "\"";
 }
 
+// "v = " padded so that what follows it is at line `ordinal`, column `column` of "<command line>".
+std::string paddedPrefix(unsigned ordinal, std::uint32_t column) {
+  return std::string(ordinal - 1, '\n') + "v" + std::string(column - 3, ' ') + "=";
+}
+
+// A value that is not TOML is taken as a bare string (`solver.name=cvc5`, `output.dir=/tmp/out`)
+// unless it holds a double quote or starts with a single quote, '[' or '{': then it was meant as
+// a TOML string, array or table and is broken (`output.dir="abc`), which is an error rather than
+// a string with quotes in it.
+bool bareWord(std::string_view value) {
+  return value.find('"') == std::string_view::npos &&
+         (value.empty() || (value.front() != '\'' && value.front() != '[' && value.front() != '{'));
+}
+
 // Parses the value so that its node's source is line `ordinal`, column `column` of
-// "<command line>": the text is padded to put the value exactly there.
-toml::table parseValue(std::string_view value, unsigned ordinal, std::uint32_t column) {
-  const std::string prefix = std::string(ordinal - 1, '\n') + "v" + std::string(column - 3, ' ') + "=";
+// "<command line>": the text is padded to put the value exactly there. `assignment` is the
+// whole argument, for the message.
+toml::table parseValue(std::string_view value, unsigned ordinal, std::uint32_t column, std::string_view assignment) {
+  const std::string prefix = paddedPrefix(ordinal, column);
   try {
     toml::table t = toml::parse(prefix + std::string(value), std::string_view{kCommandLine});
     if (t.size() == 1 && t.contains("v")) return t;
-  } catch (const toml::parse_error&) {
-    // Not a TOML value: a bare string, as in `solver.name=cvc5`.
+  } catch (const toml::parse_error& e) {
+    if (!bareWord(value))
+      throw ConfigError("--set #" + std::to_string(ordinal) + " '" + std::string(assignment) +
+                            "': the value is not valid TOML: " + std::string(e.description()),
+                        SourceLocation{kCommandLine, ordinal, column},
+                        "write a string in double quotes (in the shell: --set 'output.dir=\"out\"'), an array as "
+                        "[\"a\", \"b\"], a table as {name = \"x\"}; a bare word without quotes, brackets or braces is "
+                        "taken as a string");
   }
   return toml::parse(prefix + quoteBasic(value), std::string_view{kCommandLine});
+}
+
+// An empty table or array whose source is the segment that made it on the command line, so an
+// error about it (e.g. "expected an array of tables, found a table") points at the override.
+// A header (`[v]`, `[[v]]`) rather than a value: a key may start at column 1.
+toml::table madeHere(bool array, unsigned ordinal, std::uint32_t column) {
+  toml::table t = toml::parse(std::string(ordinal - 1, '\n') + std::string(column - 1, ' ') + (array ? "[[v]]" : "[v]"),
+                              std::string_view{kCommandLine});
+  if (toml::array* a = t.get("v")->as_array()) a->clear();  // `[[v]]` made one element
+  return t;
 }
 
 std::vector<Segment> splitKey(std::string_view key, unsigned ordinal) {
@@ -98,7 +129,7 @@ void RunDocument::applyOverride(std::string_view assignment, unsigned ordinal) {
     throw ConfigError("--set expects key=value, got '" + std::string(assignment) + "'",
                       SourceLocation{kCommandLine, ordinal, 1}, "e.g. --set solver.name=cvc5 or --set budgets.depth=32");
   const auto segments = splitKey(assignment.substr(0, eq), ordinal);
-  toml::table parsed = parseValue(assignment.substr(eq + 1), ordinal, static_cast<std::uint32_t>(eq + 2));
+  toml::table parsed = parseValue(assignment.substr(eq + 1), ordinal, static_cast<std::uint32_t>(eq + 2), assignment);
   toml::node& value = *parsed.get("v");
 
   toml::node* current = &impl_->table;
@@ -115,11 +146,14 @@ void RunDocument::applyOverride(std::string_view assignment, unsigned ordinal) {
       }
       if (!t->contains(seg.text)) {
         // An index next (heuristics.0.name) means an array of tables, as [[heuristics]] makes.
+        const Segment& next = segments[i + 1];
+        if (next.text.size() > 1 && next.text[0] == '-' && index(next.text.substr(1)))
+          throw ConfigError("'" + next.text + "' is not an index: the elements of '" + path + "' count from 0",
+                            SourceLocation{kCommandLine, ordinal, next.column},
+                            "write " + path + ".0 for the first, or the current count to append one");
         const toml::key key(seg.text, region(ordinal, seg.column));
-        if (index(segments[i + 1].text))
-          t->insert(key, toml::array{});
-        else
-          t->insert(key, toml::table{});
+        toml::table made = madeHere(index(next.text).has_value(), ordinal, seg.column);
+        t->insert(key, std::move(*made.get("v")));
       }
       current = t->get(seg.text);
     } else if (toml::array* a = current->as_array()) {

@@ -58,4 +58,9 @@ std::vector<fs::path> RunDocument::pluginDirs() const {
   return dirs;
 }
 
+SourceLocation RunDocument::pluginDirWhere(std::size_t i) const {
+  const toml::array* list = impl_->table.get("plugin_dirs")->as_array();
+  return toLocation((*list)[i].source(), impl_->file.string());
+}
+
 }  // namespace symseq

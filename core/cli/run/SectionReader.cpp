@@ -20,7 +20,8 @@ std::string SectionReader::label() const { return path_.empty() ? "the top level
 
 SourceLocation SectionReader::location() const {
   if (table_ && table_->source().begin.line != 0) return toLocation(table_->source(), file_);
-  return SourceLocation{file_};
+  // An absent section (or one without a source): the file's start, so the message is located.
+  return SourceLocation{file_, 1, 1};
 }
 
 SourceLocation SectionReader::where(std::string_view key) const {
@@ -92,6 +93,10 @@ std::optional<std::vector<std::string>> SectionReader::strings(std::string_view 
 
 std::string SectionReader::requiredString(std::string_view key) const {
   auto v = string(key);
+  if (!v && !present() && !path_.empty())
+    throw ConfigError("missing section [" + path_ + "] with its required key '" + std::string(key) + "'", location(),
+                      "add a [" + path_ + "] section with " + std::string(key) + " = \"...\" to the run file, or give it with --set " +
+                          keyPath(key) + "=...");
   if (!v) {
     const std::string section = path_.empty() ? "at the top level" : "in section [" + path_ + "]";
     throw ConfigError("missing required key '" + std::string(key) + "' " + section, location(),

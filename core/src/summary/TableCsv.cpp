@@ -22,7 +22,12 @@ class NoVariables final : public Scope {
 Value cellValue(ExprContext& ctx, std::string_view text, Sort sort, const SourceLocation& where) {
   const NoVariables scope;
   const Expr e = parseExpr(ctx, text, ParseOptions{where, &scope});
-  Value v = evaluate(e, Valuation{});
+  Value v;
+  try {
+    v = evaluate(e, Valuation{});
+  } catch (const EvalError& error) {  // `0 / 0`: the evaluator knows no file, the cell does
+    throw ParseError("this value cannot be computed: " + error.message(), where, "write a literal such as 42 or 2.5");
+  }
   // An integer literal in a real column means that real.
   if (sort.isReal() && v.sort().isInt()) v = Value::real(Rational(v.asInt()));
   if (v.sort() != sort)

@@ -16,5 +16,8 @@ inline constexpr const char* kEffectiveConfigName = "effective-run.toml";
 
 // Writes <output.dir>/effective-run.toml atomically (the directory must exist); returns its path.
 std::filesystem::path writeEffectiveConfig(const RunConfig& config, const Registry& registry);
+// The same into `dir` (a run's staging folder, run/OutputFolder.h); the text still names output.dir.
+std::filesystem::path writeEffectiveConfig(const RunConfig& config, const Registry& registry,
+                                           const std::filesystem::path& dir);
 
 }  // namespace symseq

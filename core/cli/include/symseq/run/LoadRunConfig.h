@@ -17,6 +17,9 @@ namespace symseq {
 [[nodiscard]] RunConfig resolveRunConfig(const RunDocument& document, const Registry& registry,
                                          const std::vector<std::filesystem::path>& extraPluginDirs = {});
 
+// Loads the document's plugin_dirs; a directory that cannot be loaded is an error at its entry.
+void loadPluginDirs(const RunDocument& document, Registry& registry);
+
 // Both phases: parse, apply `--set` overrides, load the run file's plugin_dirs, resolve.
 [[nodiscard]] RunConfig loadRunConfig(const std::filesystem::path& file, const std::vector<std::string>& overrides,
                                       Registry& registry,

@@ -99,6 +99,8 @@ struct AssumeConfig {
 
 struct OutputConfig {
   std::filesystem::path dir;
+  std::optional<SourceLocation> dirWhere{};      // of the value, else the section: for "cannot create"
+  std::optional<SourceLocation> formatsWhere{};  // of the list, else the section: for a default writer missing
   // Writer plugins by name: those the run file lists are checked as it is read, the defaults when
   // the run makes its writers.
   std::vector<std::string> formats{"json", "text"};

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "symseq/support/Error.h"
+
 namespace symseq {
 
 class RunDocument {
@@ -23,7 +25,8 @@ class RunDocument {
   ~RunDocument();
 
   // `section.key=value`, `key=value` or `heuristics.0.name=value`. The value is a TOML value,
-  // or else taken as a bare string (so `solver.name=cvc5` works). Errors point at
+  // or else taken as a bare string (so `solver.name=cvc5` works) when it holds no double quote
+  // and starts with none of ' [ {: those are broken TOML, an error. Errors point at
   // "<command line>:N:col", N being the override's position among all of them (1-based).
   void applyOverride(std::string_view assignment, unsigned ordinal);
   void applyOverrides(const std::vector<std::string>& assignments);
@@ -31,6 +34,8 @@ class RunDocument {
   // `plugin_dirs`, made absolute against the run file's directory. Throws ConfigError on a
   // wrong type.
   [[nodiscard]] std::vector<std::filesystem::path> pluginDirs() const;
+  // Where the i-th of pluginDirs() is written (the run file's or an override's file:line:col).
+  [[nodiscard]] SourceLocation pluginDirWhere(std::size_t i) const;
 
   [[nodiscard]] const std::filesystem::path& file() const;     // as the user named it
   [[nodiscard]] const std::filesystem::path& baseDir() const;  // absolute
