@@ -1,0 +1,55 @@
+#pragma once
+// What every fuzz target counts as a finding, besides what libFuzzer and the sanitizers catch
+// (crashes, sanitizer reports, -timeout hangs, -rss_limit_mb memory):
+// - an UNLOCATED ERROR: a symseq error thrown for input that came from a file (or from `--set`)
+//   without a line, i.e. with no location or with line 0, so the user is not told where. The
+//   symseq binary prints such an error as "error: ..." or "FILE: error: ...", with no line:col.
+// - any other exception escaping the reader (std::out_of_range, toml++'s, bad_alloc, ...): the
+//   binary reports those as an internal error and exits 3.
+// A located error is the expected refusal of bad input: the target returns normally.
+// Both findings abort, so libFuzzer saves the input as crash-*; the message says which it was.
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <unistd.h>
+
+#include "symseq/support/Error.h"
+
+namespace symseq::fuzz {
+
+[[noreturn]] inline void finding(const char* kind, const char* what) {
+  std::fprintf(stderr, "\n*** symseq fuzz finding: %s\n%s\n", kind, what);
+  std::abort();
+}
+
+// Runs `read`; returns normally when it succeeds or throws an error of type E (symseq::Error, or
+// the bench harness's) with a line, aborts on anything else. Works for any E with location().
+template <class E = Error, class Read>
+void expectLocated(Read&& read) {
+  try {
+    read();
+  } catch (const E& e) {
+    if (!e.location() || e.location()->line == 0 || e.location()->file.empty())
+      finding("unlocated error (no file:line:col)", e.what());
+  } catch (const std::exception& e) {
+    finding("exception other than a symseq error (exit 3, internal error)", e.what());
+  } catch (...) {
+    finding("non-standard exception (exit 3, internal error)", "");
+  }
+}
+
+// A file of this process holding the input, for readers that take a path. One name per process
+// (so parallel fuzzers do not share it), rewritten for every input.
+inline std::filesystem::path writeInput(std::string_view data, std::string_view extension) {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() /
+                                     ("symseq-fuzz-" + std::to_string(::getpid()) + std::string(extension));
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  out.write(data.data(), static_cast<std::streamsize>(data.size()));
+  return file;
+}
+
+}  // namespace symseq::fuzz

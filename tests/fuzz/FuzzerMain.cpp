@@ -1,0 +1,1 @@
+// The libFuzzer binaries' main() comes from libFuzzer (-fsanitize=fuzzer); CMake needs a source.
