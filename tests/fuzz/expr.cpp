@@ -1,6 +1,7 @@
-// Fuzz target `expr`: the expression parser, on the text of an expression file as `symseq expr`
-// reads it (`var NAME : SORT` lines, then one expression). Checks beyond FuzzCheck.h: the printed
-// normal form parses back to the same term (Parser.h's promise), and printing SMT-LIB2 works.
+// Fuzz target `expr`: the expression parser, on an expression file (`var NAME : SORT` lines, then
+// one expression), twice: through `symseq expr FILE` itself (core/cli/ExprCommand.cpp compiled in,
+// its output discarded), then directly, to check beyond FuzzCheck.h that the printed normal form
+// parses back to the same term (Parser.h's promise) and that printing SMT-LIB2 works.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -8,6 +9,10 @@
 #include <span>
 #include <string_view>
 
+#include <iostream>
+#include <sstream>
+
+#include "Commands.h"
 #include "FuzzCheck.h"
 #include "symseq/expr/Parser.h"
 #include "symseq/expr/Printer.h"
@@ -38,6 +43,18 @@ void declare(symseq::ExprContext& ctx, std::string_view line) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const std::string file = symseq::fuzz::writeInput(text, ".expr").string();
+  {
+    CLI::App app;
+    symseq::cli::Action action;
+    symseq::cli::addExprCommand(app, action);
+    const char* argv[] = {"symseq", "expr", file.c_str()};
+    app.parse(3, argv);
+    std::ostringstream discard;
+    std::streambuf* const out = std::cout.rdbuf(discard.rdbuf());
+    symseq::fuzz::expectLocated([&] { (void)action(); });
+    std::cout.rdbuf(out);
+  }
   symseq::fuzz::expectLocated([&] {
     symseq::ExprContext ctx;
     std::size_t offset = 0;
