@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "symseq/support/SanitizerDefaults.h"
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 
 namespace {
