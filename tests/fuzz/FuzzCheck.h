@@ -17,6 +17,7 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unistd.h>
@@ -62,8 +63,18 @@ void expectLocated(Read&& read) {
 // A file of this process holding the input, for readers that take a path. One name per process
 // (so parallel fuzzers do not share it), rewritten for every input.
 inline std::filesystem::path writeInput(std::string_view data, std::string_view extension) {
+  // Removed when the process ends normally (libFuzzer's fork mode starts many processes).
+  struct Written {
+    std::set<std::filesystem::path> files;
+    ~Written() {
+      std::error_code ec;
+      for (const auto& f : files) std::filesystem::remove(f, ec);
+    }
+  };
+  static Written written;
   const std::filesystem::path file = std::filesystem::temp_directory_path() /
                                      ("symseq-fuzz-" + std::to_string(::getpid()) + std::string(extension));
+  written.files.insert(file);
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
   out.write(data.data(), static_cast<std::streamsize>(data.size()));
   return file;
