@@ -10,7 +10,8 @@
 // Both findings abort, so libFuzzer saves the input as crash-*; the message says which it was.
 // SYMSEQ_FUZZ_KNOWN (environment): messages of known, not yet fixed unlocated errors, separated
 // by '|'; an unlocated error whose message contains one is let through, so a campaign looks past
-// it (scripts/fuzz passes the list of tests/fuzz/pending/KNOWN).
+// it (scripts/fuzz passes the list of tests/fuzz/pending/KNOWN). SYMSEQ_FUZZ_VERBOSE (set):
+// every error is printed, to see how far the seeds get.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -51,6 +52,8 @@ void expectLocated(Read&& read) {
   try {
     read();
   } catch (const E& e) {
+    static const bool verbose = std::getenv("SYMSEQ_FUZZ_VERBOSE") != nullptr;  // to see what seeds reach
+    if (verbose) std::fprintf(stderr, "%s\n", e.what());
     if ((!e.location() || e.location()->line == 0 || e.location()->file.empty()) && !known(e.message()))
       finding("unlocated error (no file:line:col)", e.what());
   } catch (const std::exception& e) {

@@ -17,8 +17,6 @@ frontend = "iosts"
 name = "z3"
 [strategy]
 name = "symtest"
-[searcher]
-name = "bfs"
 [budgets]
 depth = 8
 [output]
