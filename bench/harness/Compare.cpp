@@ -87,7 +87,7 @@ std::string compareResults(const Results& a, const Results& b, const CompareOpti
                       sb ? number(sb->median, 3) : "-", ratio, verdict, same ? "identical" : "differ"});
   }
   for (const auto& [label, cells] : groupsB)
-    if (std::none_of(groupsA.begin(), groupsA.end(), [&](const CellGroup& g) { return g.label == label; })) {
+    if (std::none_of(groupsA.begin(), groupsA.end(), [&wanted = label](const CellGroup& g) { return g.label == wanted; })) {
       t.rows.push_back({label, "0", std::to_string(cells.size()), "", "", "", "only in B", "differ"});
       ++differing;
     }

@@ -104,8 +104,10 @@ CellLimits readLimits(const MatrixReader& r, const toml::table& t, CellLimits li
 
 std::vector<MatrixRun> readRuns(const MatrixReader& r, const std::filesystem::path& base, const CellLimits& limits) {
   const toml::array* runs = r.arrayOfTables("runs");
+  // At the empty `runs`, or at the top of a matrix without one: every error has a line.
   if (!runs || runs->empty())
-    throw ConfigError("the matrix names no run file", SourceLocation{r.file(), 0, 0},
+    throw ConfigError("the matrix names no run file",
+                      runs ? at(runs->source(), r.file()) : SourceLocation{r.file(), 1, 1},
                       "add a [[runs]] section with file = \"path/to/run.toml\"");
   std::vector<MatrixRun> out;
   std::set<std::string> names;

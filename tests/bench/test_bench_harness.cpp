@@ -128,7 +128,7 @@ TEST_CASE("matrix errors say where, with a did-you-mean") {
         std::string::npos);
   CHECK(messageOf("[[runs]]\nfile = \"../gm.toml\"\n[axes]\nseed = []\n").find("must be a non-empty array") !=
         std::string::npos);
-  CHECK(messageOf("").find("names no run file") != std::string::npos);
+  CHECK(messageOf("").find("test.toml:1:1: the matrix names no run file") != std::string::npos);
 }
 
 TEST_CASE("summarize: median (the middle two averaged), minimum and maximum") {

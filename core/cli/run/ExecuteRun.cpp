@@ -86,7 +86,7 @@ class HelperSolvers final : public SolverFactory {
     to.unknown += from.unknown;
     to.time += from.time;
     for (const auto& [name, value] : from.layers) {
-      auto it = std::find_if(to.layers.begin(), to.layers.end(), [&](const auto& l) { return l.first == name; });
+      auto it = std::find_if(to.layers.begin(), to.layers.end(), [&wanted = name](const auto& l) { return l.first == wanted; });
       if (it == to.layers.end())
         to.layers.emplace_back(name, value);
       else

@@ -83,7 +83,7 @@ RunExternals loadExternals(const ExternalsConfig& config, const TransitionSystem
     // A program known by its contract is bound only when named here: its implementation is run on
     // the calls the tests assume and checked against the contract (contracts/Implementation.h).
     const auto program = std::find_if(system.contracts.begin(), system.contracts.end(),
-                                      [&](const Contract& c) { return c.program->name() == name; });
+                                      [&wanted = name](const Contract& c) { return c.program->name() == wanted; });
     if (program != system.contracts.end()) {
       bindings.push_back({program->program, entry.value});
       continue;
