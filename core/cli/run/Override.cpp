@@ -74,7 +74,14 @@ toml::table parseValue(std::string_view value, unsigned ordinal, std::uint32_t c
                         "[\"a\", \"b\"], a table as {name = \"x\"}; a bare word without quotes, brackets or braces is "
                         "taken as a string");
   }
-  return toml::parse(prefix + quoteBasic(value), std::string_view{kCommandLine});
+  try {
+    return toml::parse(prefix + quoteBasic(value), std::string_view{kCommandLine});
+  } catch (const toml::parse_error& e) {
+    // Even as a string it is not TOML: bytes that are not UTF-8.
+    throw ConfigError("--set #" + std::to_string(ordinal) + " '" + std::string(assignment) +
+                          "': the value cannot be read as a string: " + std::string(e.description()),
+                      SourceLocation{kCommandLine, ordinal, column}, "run files and --set values are UTF-8 text");
+  }
 }
 
 // An empty table or array whose source is the segment that made it on the command line, so an
