@@ -35,19 +35,19 @@ constexpr const char* kRuntime = R"CPP(
 #include <stdint.h>
 extern "C" {
 #define SYMSEQ_ADAPTER_ABI_VERSION 1u
-typedef enum symseq_value_kind { SYMSEQ_BOOL = 0, SYMSEQ_INTEGER = 1, SYMSEQ_TEXT = 2 } symseq_value_kind;
-typedef struct symseq_value {
-  symseq_value_kind kind;
+typedef enum symseq_adapter_value_kind { SYMSEQ_BOOL = 0, SYMSEQ_INTEGER = 1, SYMSEQ_TEXT = 2 } symseq_adapter_value_kind;
+typedef struct symseq_adapter_value {
+  symseq_adapter_value_kind kind;
   int64_t integer;
   const char* text;
-} symseq_value;
+} symseq_adapter_value;
 typedef struct symseq_adapter_v1_table {
   uint32_t abi;
   void* (*open)(const char* model, char* error, size_t error_size);
   int (*reset)(void* self, char* error, size_t error_size);
-  int (*input)(void* self, const char* channel, const symseq_value* values, size_t count, char* error,
+  int (*input)(void* self, const char* channel, const symseq_adapter_value* values, size_t count, char* error,
                size_t error_size);
-  int (*observe)(void* self, int32_t timeout_ms, const char** channel, const symseq_value** values,
+  int (*observe)(void* self, int32_t timeout_ms, const char** channel, const symseq_adapter_value** values,
                  size_t* count, char* error, size_t error_size);
   void (*close)(void* self);
 } symseq_adapter_v1_table;
@@ -125,14 +125,14 @@ inline std::string rationalText(const std::string& text) {
   return (negative && num != 0 ? "-" : "") + decimal(num) + (den == 1 ? "" : "/" + decimal(den));
 }
 
-inline std::string shown(const symseq_value& v) {
+inline std::string shown(const symseq_adapter_value& v) {
   if (v.kind == SYMSEQ_BOOL) return v.integer ? "true" : "false";
   if (v.kind == SYMSEQ_INTEGER) return std::to_string(v.integer);
   return v.text ? v.text : "(null)";
 }
 
 // Exact comparison by the expected value's sort: no integer for a bool, reals as reduced fractions.
-inline bool same(const Value& expected, const symseq_value& observed) {
+inline bool same(const Value& expected, const symseq_adapter_value& observed) {
   switch (expected.kind) {
     case Kind::Bool: return observed.kind == SYMSEQ_BOOL && (observed.integer != 0) == (std::strcmp(expected.text, "true") == 0);
     case Kind::Int:
@@ -222,11 +222,11 @@ inline std::string run(const char* model, const std::vector<Event>& events) {
   const std::vector<std::string> observe = observedVariables();
   for (const Event& e : events) {
     if (e.op == Op::Input) {
-      std::vector<symseq_value> values;
+      std::vector<symseq_adapter_value> values;
       std::vector<std::string> texts;
       texts.reserve(e.values.size());  // the values point into it
       for (const Value& v : e.values) {
-        symseq_value out{SYMSEQ_INTEGER, 0, nullptr};
+        symseq_adapter_value out{SYMSEQ_INTEGER, 0, nullptr};
         if (v.kind == Kind::Bool) {
           out = {SYMSEQ_BOOL, std::strcmp(v.text, "true") == 0 ? 1 : 0, nullptr};
         } else if (v.kind == Kind::Text || std::strchr(v.text, '/') || std::strlen(v.text) > 18) {
@@ -253,7 +253,7 @@ inline std::string run(const char* model, const std::vector<Event>& events) {
       }
     }
     const char* channel = nullptr;
-    const symseq_value* values = nullptr;
+    const symseq_adapter_value* values = nullptr;
     std::size_t count = 0;
     const int got = t->observe(self, observeTimeoutMs(), &channel, &values, &count, error, sizeof error);
     if (got < 0) return where(e.step) + ": the adapter answered an error to observe: " + error;

@@ -19,7 +19,7 @@ typedef struct session {
   vending_machine vm;
   vm_output queue[QUEUE_SIZE]; /* outputs not yet observed, oldest first */
   size_t queued;
-  symseq_value values[2]; /* the last observed output's values (valid until the next call) */
+  symseq_adapter_value values[2]; /* the last observed output's values (valid until the next call) */
 } session;
 
 static int fail(char* error, size_t error_size, const char* message) {
@@ -53,7 +53,7 @@ static int vending_reset(void* self, char* error, size_t error_size) {
   return 0;
 }
 
-static int vending_input(void* self, const char* channel, const symseq_value* values, size_t count, char* error,
+static int vending_input(void* self, const char* channel, const symseq_adapter_value* values, size_t count, char* error,
                          size_t error_size) {
   session* s = self;
   char message[256];
@@ -81,7 +81,7 @@ static int vending_input(void* self, const char* channel, const symseq_value* va
   return 0;
 }
 
-static int vending_observe(void* self, int32_t timeout_ms, const char** channel, const symseq_value** values,
+static int vending_observe(void* self, int32_t timeout_ms, const char** channel, const symseq_adapter_value** values,
                            size_t* count, char* error, size_t error_size) {
   (void)timeout_ms; /* nothing arrives later: an empty queue is quiescence at once */
   (void)error;

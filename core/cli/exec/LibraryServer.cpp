@@ -53,7 +53,7 @@ bool isNumberText(const std::string& text) {
   return digits(start, dot) && digits(dot + 1, text.size());
 }
 
-std::string valueJson(const symseq_value& v) {
+std::string valueJson(const symseq_adapter_value& v) {
   switch (v.kind) {
     case SYMSEQ_BOOL: return v.integer != 0 ? "true" : "false";
     case SYMSEQ_INTEGER: return std::to_string(v.integer);
@@ -100,10 +100,10 @@ class Server {
     if (op->text == "input") {
       const JsonNode* channel = request.member("channel");
       const JsonNode* values = request.member("values");
-      std::vector<symseq_value> args;
+      std::vector<symseq_adapter_value> args;
       if (values)
         for (const JsonNode& v : values->items) {
-          symseq_value a{SYMSEQ_TEXT, 0, v.text.c_str()};
+          symseq_adapter_value a{SYMSEQ_TEXT, 0, v.text.c_str()};
           if (v.kind == JsonNode::Kind::Bool) {
             a = {SYMSEQ_BOOL, v.text == "true" ? 1 : 0, nullptr};
           } else if (v.kind == JsonNode::Kind::Number) {
@@ -122,7 +122,7 @@ class Server {
       const JsonNode* timeout = request.member("timeout_ms");
       const auto ms = static_cast<std::int32_t>(timeout ? std::strtol(timeout->text.c_str(), nullptr, 10) : 0);
       const char* channel = nullptr;
-      const symseq_value* values = nullptr;
+      const symseq_adapter_value* values = nullptr;
       std::size_t count = 0;
       const int r = t_.observe(self_, ms, &channel, &values, &count, error, sizeof error);
       if (r == 0) return "{\"quiescence\":true}";

@@ -2,72 +2,17 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cmath>
-#include <limits>
 #include <string>
 
 #include "ExternalHost.h"
 #include "symseq/external.h"
+#include "symseq/summary/ExternalValue.h"
 #include "symseq/summary/FunctionTable.h"
 #include "symseq/support/Error.h"
 
 namespace symseq {
 
 namespace {
-
-// The conversions of the C convention, as core/src/summary/ExternalLibrary.cpp makes them for
-// in-process calls (kept the same, so both isolations give the same results; the kernel's copy is
-// not exported, and exporting it would change the plugin ABI).
-// The exact rational of the shortest decimal that reads back as `d` (so 0.97 is 97/100).
-Rational shortestDecimal(double d) {
-  char buffer[64];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, d, std::chars_format::scientific);
-  const std::string text(buffer, end);  // d.ddde±x
-  const std::size_t e = text.find('e');
-  std::string mantissa = text.substr(0, e);
-  const int exponent = std::stoi(text.substr(e + 1));
-  const bool negative = !mantissa.empty() && mantissa[0] == '-';
-  if (negative) mantissa.erase(0, 1);
-  const std::size_t dot = mantissa.find('.');
-  const int fractionDigits = dot == std::string::npos ? 0 : static_cast<int>(mantissa.size() - dot - 1);
-  if (dot != std::string::npos) mantissa.erase(dot, 1);
-  BigInt digits(mantissa);
-  if (negative) digits = -digits;
-  const int scale = exponent - fractionDigits;
-  BigInt power = 1;
-  for (int i = 0; i < std::abs(scale); ++i) power *= 10;
-  return scale >= 0 ? Rational(digits * power) : Rational(digits, power);
-}
-
-symseq_value toC(const Value& v, const std::string& function, std::size_t index) {
-  symseq_value out{};
-  switch (v.sort().kind()) {
-    case SortKind::Int:
-      if (v.asInt() < std::numeric_limits<std::int64_t>::min() || v.asInt() > std::numeric_limits<std::int64_t>::max())
-        throw EvalError("argument " + std::to_string(index + 1) + " of " + function + " (" + v.toString() +
-                        ") does not fit the C convention's int64_t");
-      out.i = static_cast<std::int64_t>(v.asInt());
-      break;
-    case SortKind::Real: out.r = static_cast<double>(v.asReal()); break;
-    case SortKind::Bool: out.b = v.asBool() ? 1 : 0; break;
-    case SortKind::BitVec:
-      throw EvalError(function + " takes a bit-vector, which the C convention of external functions does not cover");
-  }
-  return out;
-}
-
-Value fromC(const symseq_value& v, Sort sort, const std::string& function) {
-  switch (sort.kind()) {
-    case SortKind::Int: return Value::integer(BigInt(v.i));
-    case SortKind::Real:
-      if (!std::isfinite(v.r)) throw EvalError(function + " returned a real that is not finite");
-      return Value::real(shortestDecimal(v.r));
-    case SortKind::Bool: return Value::boolean(v.b != 0);
-    case SortKind::BitVec: break;
-  }
-  throw EvalError(function + " returns a bit-vector, which the C convention of external functions does not cover");
-}
-
 
 constexpr const char* kLoadHint = "check [externals] library in the run file; the library must be built for this machine";
 
@@ -122,7 +67,7 @@ ExternalProcessLibrary::ExternalProcessLibrary(const std::filesystem::path& file
     interpretations_.set(*f, [f, index, options, callLimit, host = host_](std::span<const Value> args) -> Value {
       std::vector<symseq_value> in;
       in.reserve(args.size());
-      for (std::size_t k = 0; k < args.size(); ++k) in.push_back(toC(args[k], f->name(), k));
+      for (std::size_t k = 0; k < args.size(); ++k) in.push_back(toExternalValue(args[k], f->name(), k));
       // The call limit, cut short by the run's deadline: the budget holds whatever the function does.
       const auto now = ExternalClock::now();
       auto until = now + options.callTimeout;
@@ -138,7 +83,7 @@ ExternalProcessLibrary::ExternalProcessLibrary(const std::filesystem::path& file
       if (!answer.answered) throw EvalError(callText(f->name(), args) + " failed: " + answer.failure);
       if (answer.code != 0)
         throw EvalError(callText(f->name(), args) + " failed with error code " + std::to_string(answer.code));
-      return fromC(answer.result, f->result(), callText(f->name(), args));
+      return fromExternalValue(answer.result, f->result(), callText(f->name(), args));
     });
   }
 }

@@ -15,7 +15,7 @@
 typedef struct vending {
   long long money;
   int pending; /* 0 none, 1 screen(Add), 2 deliver(tea), 3 deliver(coffee) */
-  symseq_value out;
+  symseq_adapter_value out;
 } vending;
 
 static void* vending_open(const char* model, char* error, size_t error_size) {
@@ -35,7 +35,7 @@ static int vending_reset(void* self, char* error, size_t error_size) {
   return 0;
 }
 
-static int vending_input(void* self, const char* channel, const symseq_value* values, size_t count, char* error,
+static int vending_input(void* self, const char* channel, const symseq_adapter_value* values, size_t count, char* error,
                          size_t error_size) {
   vending* v = self;
   if (count != 1) {
@@ -64,7 +64,7 @@ static int vending_input(void* self, const char* channel, const symseq_value* va
   return -1;
 }
 
-static int vending_observe(void* self, int32_t timeout_ms, const char** channel, const symseq_value** values,
+static int vending_observe(void* self, int32_t timeout_ms, const char** channel, const symseq_adapter_value** values,
                            size_t* count, char* error, size_t error_size) {
   (void)timeout_ms;
   (void)error;

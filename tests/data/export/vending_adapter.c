@@ -12,7 +12,7 @@ typedef struct machine {
   long amount;
   int pending; /* 0: none, 1: screen!(Add), 2: deliver!(drink) */
   const char* drink;
-  symseq_value out;
+  symseq_adapter_value out;
 } machine;
 
 static int price(const char* drink) {
@@ -37,7 +37,7 @@ static int reset(void* self, char* error, size_t error_size) {
   return 0;
 }
 
-static int input(void* self, const char* channel, const symseq_value* values, size_t count, char* error,
+static int input(void* self, const char* channel, const symseq_adapter_value* values, size_t count, char* error,
                  size_t error_size) {
   machine* m = self;
   if (count != 1) {
@@ -62,7 +62,7 @@ static int input(void* self, const char* channel, const symseq_value* values, si
   return -1;
 }
 
-static int observe(void* self, int32_t timeout_ms, const char** channel, const symseq_value** values, size_t* count,
+static int observe(void* self, int32_t timeout_ms, const char** channel, const symseq_adapter_value** values, size_t* count,
                    char* error, size_t error_size) {
   (void)timeout_ms;
   (void)error;

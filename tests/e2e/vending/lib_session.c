@@ -26,18 +26,18 @@ static void expect(int ok, const char* what) {
   }
 }
 
-static int send(const char* channel, symseq_value value) {
+static int send(const char* channel, symseq_adapter_value value) {
   error[0] = '\0';
   return table->input(self, channel, &value, 1, error, sizeof error);
 }
 
-static symseq_value integer(int64_t i) { return (symseq_value){SYMSEQ_INTEGER, i, NULL}; }
-static symseq_value text(const char* t) { return (symseq_value){SYMSEQ_TEXT, 0, t}; }
+static symseq_adapter_value integer(int64_t i) { return (symseq_adapter_value){SYMSEQ_INTEGER, i, NULL}; }
+static symseq_adapter_value text(const char* t) { return (symseq_adapter_value){SYMSEQ_TEXT, 0, t}; }
 
 /* The next output is `channel(first, amount)`, or quiescence when channel is NULL. */
 static void observe(const char* channel, const char* first, int64_t amount, const char* what) {
   const char* got = NULL;
-  const symseq_value* values = NULL;
+  const symseq_adapter_value* values = NULL;
   size_t count = 0;
   error[0] = '\0';
   const int r = table->observe(self, 100, &got, &values, &count, error, sizeof error);
