@@ -6,6 +6,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <system_error>
 #include <toml++/toml.h>
 
 #include "harness/DidYouMean.h"
@@ -120,7 +121,14 @@ std::vector<MatrixRun> readRuns(const MatrixReader& r, const std::filesystem::pa
     MatrixRun run;
     run.limits = readLimits(r, t, limits);
     run.file = (base / file->as_string()->get()).lexically_normal();
-    if (!std::filesystem::is_regular_file(run.file))
+    // The error_code form: a name the file system refuses (too long, a loop) is bad input, not an
+    // internal error.
+    std::error_code ec;
+    const bool regular = std::filesystem::is_regular_file(run.file, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory)
+      r.fail(file->source(), "run file '" + run.file.string() + "' cannot be read: " + ec.message(),
+             "paths in a matrix are relative to the matrix file");
+    if (!regular)
       r.fail(file->source(), "run file '" + run.file.string() + "' does not exist",
              "paths in a matrix are relative to the matrix file");
     run.name = run.file.stem().string();

@@ -19,14 +19,18 @@ std::vector<Decision> decisionsOf(const TransitionSystem& system, std::span<cons
   return decisions;
 }
 
-CompletionCheck::CompletionCheck(const AcyclicCore& core, PluginPtr<Solver> solver, std::span<const TransitionId> goal)
-    : core_(core), solver_(std::move(solver)), unrolling_(core_, *solver_), goal_(goal.begin(), goal.end()) {}
+CompletionCheck::CompletionCheck(const AcyclicCore& core, PluginPtr<Solver> solver, std::span<const TransitionId> goal,
+                                 std::chrono::steady_clock::time_point deadline)
+    : core_(core), solver_(std::move(solver)), unrolling_(core_, *solver_, deadline), goal_(goal.begin(), goal.end()) {}
 
 // "Some sequence of at most `bound` steps replays and takes every goal target", as one literal
-// defined on the solver, so that a query is only assumptions: the decisions and this.
+// defined on the solver, so that a query is only assumptions: the decisions and this. Null when
+// the deadline stopped the encoding.
 Expr CompletionCheck::goalWithin(std::uint32_t bound) {
   if (const auto it = goals_.find(bound); it != goals_.end()) return it->second;
-  while (unrolling_.iterations() < bound) unrolling_.extend();
+  while (unrolling_.iterations() < bound)
+    if (!unrolling_.extend()) return Expr{};
+  if (unrolling_.incomplete()) return Expr{};
   ExprContext& ctx = core_.system().context();
   std::vector<Expr> lengths;
   for (std::uint32_t m = 0; m <= bound; ++m) {
@@ -81,6 +85,7 @@ CompletionCheck::Answer CompletionCheck::check(std::span<const TransitionId> sta
     return Answer::Completable;
   }
   const Expr goal = goalWithin(bound);  // encodes the iterations up to the bound
+  if (goal.isNull()) return Answer::Unknown;
   std::vector<Expr> assumptions;
   std::map<std::uint32_t, Decision> byLiteral;  // expression id -> decision
   for (const Decision& d : decisions) {

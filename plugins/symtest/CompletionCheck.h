@@ -13,6 +13,7 @@
 // by the path checker's own symbolic execution, so what the search reports is the search's.
 // It runs on a solver of its own (the unrolling stays asserted there between queries), made by
 // the job's solver factory, so it shares the run's query budget and deadline.
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -38,7 +39,9 @@ class CompletionCheck {
  public:
   enum class Answer : std::uint8_t { Completable, Refuted, Unknown };
 
-  CompletionCheck(const AcyclicCore& core, PluginPtr<Solver> solver, std::span<const TransitionId> goal);
+  // Encoding stops at `deadline` (Unrolling.h); a check after that answers Unknown.
+  CompletionCheck(const AcyclicCore& core, PluginPtr<Solver> solver, std::span<const TransitionId> goal,
+                  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
   // Whether some sequence of at most `bound` steps starting with `start` takes every goal
   // target. Refuted answers are learned; a start containing a learned no-good (of this bound or

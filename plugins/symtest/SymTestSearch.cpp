@@ -182,7 +182,7 @@ class Search {
   // succeeds does not pay for its solver.
   CompletionCheck* completionCheck() {
     if (!completion_ && options_.completionCheck && job_.solvers != nullptr)
-      completion_.emplace(core_, job_.solvers->make(), goal_);
+      completion_.emplace(core_, job_.solvers->make(), goal_, job_.deadline);
     return completion_ ? &*completion_ : nullptr;
   }
 

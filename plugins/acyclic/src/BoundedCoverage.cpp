@@ -28,11 +28,10 @@ BoundedCoverage::BoundedCoverage(const AcyclicCore& core, Solver& solver, std::u
     : system_(core.system()),
       solver_(solver),
       bound_(bound),
-      deadline_(deadline),
       spent_(budgetsSpent ? std::move(budgetsSpent)
                    : std::function<bool()>([deadline] { return std::chrono::steady_clock::now() >= deadline; })),
       scope_(solver),
-      unrolling_(core, solver) {}
+      unrolling_(core, solver, deadline) {}
 
 BoundedCoverage::~BoundedCoverage() = default;
 
@@ -165,13 +164,12 @@ std::vector<TestSequence> BoundedCoverage::suite(std::span<const CoverageWitness
 // which also covers a query budget shared with other solvers of the run.
 bool BoundedCoverage::spent() const { return spent_() || solver_.reasonUnknown().ends_with("budget exhausted"); }
 
-// Encodes iterations up to k; false when the deadline came first.
+// Encodes iterations up to k; false when the deadline came first (the unrolling checks it while
+// it encodes).
 bool BoundedCoverage::reach(std::uint32_t k) {
-  while (unrolling_.iterations() < k) {
-    if (std::chrono::steady_clock::now() >= deadline_) return false;
-    unrolling_.extend();
-  }
-  return true;
+  while (unrolling_.iterations() < k)
+    if (!unrolling_.extend()) return false;
+  return !unrolling_.incomplete();
 }
 
 // A sequence of exactly k steps on which `goal` holds, with which of `watched` it takes; nothing

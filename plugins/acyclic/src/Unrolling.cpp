@@ -14,8 +14,13 @@ bool isTrue(Expr e) { return e.isConst() && e.value() == Value::boolean(true); }
 
 }  // namespace
 
-Unrolling::Unrolling(const AcyclicCore& core, Solver& solver)
-    : core_(core), system_(core.system()), ctx_(core.system().context()), solver_(solver), defined_(ctx_) {
+Unrolling::Unrolling(const AcyclicCore& core, Solver& solver, std::chrono::steady_clock::time_point deadline)
+    : core_(core),
+      system_(core.system()),
+      ctx_(core.system().context()),
+      solver_(solver),
+      defined_(ctx_),
+      deadline_(deadline) {
   for (TransitionId t : core_.outgoing(core_.loopHead()))
     for (Expr v : system_.transitions[t].action.args)
       if (std::find(stepVariables_.begin(), stepVariables_.end(), v) == stepVariables_.end()) stepVariables_.push_back(v);
@@ -34,17 +39,38 @@ Unrolling::Unrolling(const AcyclicCore& core, Solver& solver)
     headReach_ = ctx_.boolVal(true);
     headStore_ = std::move(initial);
   } else {
-    encodePart(core_.prefixOrder(), ctx_.boolVal(true), initial);
+    try {
+      encodePart(core_.prefixOrder(), ctx_.boolVal(true), initial);
+    } catch (const DeadlinePassed&) {
+      incomplete_ = true;
+    }
   }
 }
 
-void Unrolling::extend() {
+bool Unrolling::extend() {
+  if (incomplete_ || std::chrono::steady_clock::now() >= deadline_) return false;
   const Expr reach = headReach_;
   const Substitution store = headStore_;
-  encodePart(core_.bodyOrder(), reach, store);
+  try {
+    encodePart(core_.bodyOrder(), reach, store);
+  } catch (const DeadlinePassed&) {
+    incomplete_ = true;
+    return false;
+  }
+  return true;
+}
+
+// A look at the clock costs about as much as a few definitions: every kPace units is often
+// enough (a unit is one definition or one variable, at most a few microseconds each).
+void Unrolling::pace() {
+  constexpr std::uint32_t kPace = 256;
+  if (++work_ < kPace) return;
+  work_ = 0;
+  if (std::chrono::steady_clock::now() >= deadline_) throw DeadlinePassed{};
 }
 
 Expr Unrolling::define(const std::string& name, Expr definition) {
+  pace();
   const Expr symbol = ctx_.var(name, Sort::boolean());
   solver_.add(ctx_.mkEq(symbol, definition));
   return symbol;
@@ -58,6 +84,7 @@ Substitution Unrolling::merge(const std::vector<Arrival>& arrivals) {
   for (const auto& [var, last] : arrivals.back().store) {
     Expr value = last;
     for (std::size_t i = arrivals.size() - 1; i-- > 0;) {
+      pace();
       const Expr other = arrivals[i].store.at(var);
       if (other != value) value = ctx_.mkIte(arrivals[i].taken, other, value);
     }
@@ -103,6 +130,7 @@ void Unrolling::encodePart(const std::vector<LocationId>& order, Expr entryReach
       const Transition& t = system_.transitions[id];
       const bool input = t.action.kind == ActionKind::Input;
       std::vector<Expr>& earlier = input ? disabledInput : disabledInternal;
+      pace();
       Substitution env = store;
       if (input)
         for (Expr v : t.action.args) env.insert_or_assign(v, stepValues.at(v));
@@ -124,6 +152,7 @@ void Unrolling::encodePart(const std::vector<LocationId>& order, Expr entryReach
       if (t.action.kind == ActionKind::Output)
         for (Expr term : t.action.args) checkWhenTaken(term);
       for (const Update& u : t.updates) {
+        pace();
         checkWhenTaken(u.value);
         env.insert_or_assign(u.variable, substitute(ctx_, u.value, env));
       }
@@ -155,6 +184,7 @@ void Unrolling::encodePart(const std::vector<LocationId>& order, Expr entryReach
   for (auto& [var, value] : headStore_) {
     const auto role = roles.find(var.id());
     if (role == roles.end() || role->second == VariableRole::Input || value.isVar() || value.isConst()) continue;
+    pace();
     const Expr symbol = ctx_.var(std::string(var.name()) + next, var.sort());
     solver_.add(ctx_.mkEq(symbol, value));
     value = symbol;

@@ -83,7 +83,6 @@ class BoundedCoverage {
   const TransitionSystem& system_;
   Solver& solver_;
   std::uint32_t bound_;
-  std::chrono::steady_clock::time_point deadline_;
   std::function<bool()> spent_;
   Scope scope_;  // before unrolling_, which asserts in it
   Unrolling unrolling_;

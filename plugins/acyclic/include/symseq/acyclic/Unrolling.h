@@ -15,6 +15,7 @@
 //   #reach#L#j   location L reached in part j
 //   #taken#T#j   transition T taken in part j
 //   #ok#j        replay raises no evaluation error up to the end of part j (division by zero)
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -31,12 +32,21 @@ namespace symseq {
 
 class Unrolling {
  public:
-  // Encodes the initial part on `solver`, in the solver's current scope.
-  Unrolling(const AcyclicCore& core, Solver& solver);
+  // Encodes the initial part on `solver`, in the solver's current scope. Encoding stops at the
+  // deadline, checked while it runs (a part of a long block asserts 100,000 definitions): the
+  // unrolling is then incomplete() and encodes nothing more.
+  Unrolling(const AcyclicCore& core, Solver& solver,
+            std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
-  // Encodes iteration iterations() + 1.
-  void extend();
-  [[nodiscard]] std::uint32_t iterations() const { return static_cast<std::uint32_t>(parts_.size() - 1); }
+  // Encodes iteration iterations() + 1; false when the deadline came first (or had come).
+  bool extend();
+  // The deadline stopped an encoding: the solver holds part of a part, and no query on this
+  // unrolling means anything.
+  [[nodiscard]] bool incomplete() const { return incomplete_; }
+  // Encoded iterations (0 when even the initial part is incomplete).
+  [[nodiscard]] std::uint32_t iterations() const {
+    return parts_.empty() ? 0 : static_cast<std::uint32_t>(parts_.size() - 1);
+  }
 
   // Whether `t` leaves a location of the initial part or of the body; otherwise no run takes it.
   [[nodiscard]] bool onSomePath(TransitionId t) const;
@@ -71,7 +81,12 @@ class Unrolling {
     Substitution store;
   };
 
+  // Thrown by pace() and caught by the constructor and extend(): the deadline passed mid-part.
+  struct DeadlinePassed {};
+  // Encodes a part (throws DeadlinePassed).
   void encodePart(const std::vector<LocationId>& order, Expr entryReach, const Substitution& entryStore);
+  // Counts a unit of encoding work and looks at the clock every kPace units.
+  void pace();
   [[nodiscard]] Substitution merge(const std::vector<Arrival>& arrivals);
   // A Bool symbol `name` asserted equal to `definition`.
   Expr define(const std::string& name, Expr definition);
@@ -88,6 +103,9 @@ class Unrolling {
   // The loop head before the next iteration: reached, and the variables' values there.
   Expr headReach_;
   Substitution headStore_;
+  std::chrono::steady_clock::time_point deadline_;
+  std::uint32_t work_ = 0;  // units since the last look at the clock
+  bool incomplete_ = false;
 };
 
 }  // namespace symseq
