@@ -109,6 +109,22 @@ for n in sizes:
             elif took > BOUND_S:
                 print("  over %.0f s of wall time but within CPU %.1f s: the machine is loaded" % (BOUND_S, cpu_bound))
             shutil.rmtree(out)
+# A budget shorter than reading the model: the frontend's reading and lowering stop at the
+# deadline (ExprContext::setDeadline), with a located error at the run file's model line, exit 2,
+# and no output folder.
+n = sizes[0]
+out = os.path.join(work, "out-%d-too-short" % n)
+run = out + ".toml"
+with open(run, "w") as f:
+    f.write('seed = 0\n[model]\nfile = "%s"\nfrontend = "cfg"\n[solver]\nname = "z3"\n'
+            '[strategy]\nname = "bounded-exhaustive"\n[budgets]\ntime_s = 0.001\n[output]\ndir = "%s"\n' % (os.path.join(work, "chain%d.cfg" % n), out))
+proc = subprocess.run([symseq, "run", run], capture_output=True, text=True, timeout=HANG_S)
+expected = "%s:3:8: error: model '%s' was not loaded within the time budget" % (run, os.path.join(work, "chain%d.cfg" % n))
+if proc.returncode != 2 or expected not in proc.stderr or os.path.exists(out):
+    failures.append("%d assignments, time_s = 0.001: expected exit 2 with '%s' and no %s; got exit %d, %s"
+                    % (n, expected, out, proc.returncode, proc.stderr.strip()))
+else:
+    print("%d assignments, time_s = 0.001: %s" % (n, proc.stderr.strip().splitlines()[0]))
 if failures:
     fail("\n".join(failures))
 print("every run ended within %.0f s (or used at most %.1f s of CPU)" % (BOUND_S, cpu_bound))

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <chrono>
+
 #include "ExprCheck.h"
 
 #include "symseq/expr/ExprContext.h"
@@ -97,4 +99,23 @@ TEST_CASE("expr context: interning stays exact as the table grows") {
     if (again != built[static_cast<std::size_t>(i)]) FAIL_CHECK("node " << i << " was interned twice");
   }
   CHECK(ctx.size() == size);
+}
+
+TEST_CASE("expr context: a deadline stops the work that builds expressions, and only while it is set") {
+  ExprContext ctx;
+  const Expr x = ctx.var("x", Sort::integer());
+  // Distinct nodes x + 0, x + 1, ...: the clock is read every 4096 nodes built.
+  auto build = [&](int from, int count) {
+    for (int i = from; i < from + count; ++i) (void)ctx.make(Op::Add, {x, ctx.intVal(i)});
+  };
+  SUBCASE("a deadline far away: nothing stops") {
+    ctx.setDeadline(std::chrono::steady_clock::now() + std::chrono::hours(1));
+    CHECK_NOTHROW(build(0, 10'000));
+  }
+  SUBCASE("a deadline passed: the next look at the clock throws, then without one the work goes on") {
+    ctx.setDeadline(std::chrono::steady_clock::now() - std::chrono::seconds(1));
+    CHECK_THROWS_AS(build(0, 10'000), DeadlinePassed);
+    ctx.setDeadline(std::nullopt);
+    CHECK_NOTHROW(build(10'000, 10'000));
+  }
 }

@@ -9,6 +9,8 @@
 #include <optional>
 #include <system_error>
 
+#include <fmt/format.h>
+
 #include "symseq/expr/ExprContext.h"
 #include "symseq/plugin/Frontend.h"
 #include "symseq/plugin/Heuristic.h"
@@ -168,6 +170,31 @@ SolverStats without(SolverStats from, const SolverStats& part) {
 // Thrown by a cancelled portfolio entrant once its strategy returns: its results are not wanted.
 struct RunCancelled {};
 
+// The model as the run searches it: loaded by its frontend, with the run file's assumptions and
+// data coverage applied, within the run's time budget (ExprContext::setDeadline: the frontends'
+// reading and lowering build expressions all along).
+TransitionSystem prepareModel(const RunConfig& config, RunPlugins& plugins, ExprContext& ctx,
+                              std::chrono::steady_clock::time_point deadline, std::vector<Expr>& assumptions) {
+  struct DeadlineScope {
+    ExprContext& ctx;
+    ~DeadlineScope() { ctx.setDeadline(std::nullopt); }
+  } scope{ctx};
+  ctx.setDeadline(deadline);
+  try {
+    TransitionSystem loaded = plugins.frontend->load(config.model.file, ctx);
+    assumptions = applyAssumptions(config.assume, loaded);
+    applyDataCoverage(config.targets, loaded);
+    return loaded;
+  } catch (const DeadlinePassed&) {
+    const double seconds = static_cast<double>(config.budgets.time.count()) / 1000.0;
+    throw Error(fmt::format("model '{}' was not loaded within the time budget ([budgets] time_s = {}): reading and "
+                            "lowering it took longer, and nothing was searched",
+                            config.model.file.string(), seconds),
+                config.model.fileWhere ? config.model.fileWhere : std::optional(SourceLocation{config.model.file.string()}),
+                "raise [budgets] time_s (or --set budgets.time_s=SECONDS)");
+  }
+}
+
 // Everything up to writing. `beforeGeneration` runs once the model and its checks have passed
 // (the single run prepares its output directory there, before searching). With `cancelled`,
 // every solver of the run stops answering once it is raised (a portfolio's loser). With `monitor`,
@@ -182,15 +209,13 @@ GeneratedRun generateRun(const RunConfig& config, Registry& registry, RunPlugins
     if (cancelled == nullptr) return s;
     return makePluginPtr<CancellableSolver>(std::move(s), *cancelled);
   };
-  TransitionSystem loaded = plugins.frontend->load(config.model.file, ctx);
-  const std::vector<Expr> assumptions = applyAssumptions(config.assume, loaded);
-  applyDataCoverage(config.targets, loaded);
-  run.system = std::make_unique<TransitionSystem>(std::move(loaded));
+  const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
+  std::vector<Expr> assumptions;
+  run.system = std::make_unique<TransitionSystem>(prepareModel(config, plugins, ctx, deadline, assumptions));
   const TransitionSystem& system = *run.system;
   system.validate();
   requireAcceptance(*plugins.strategy, config.strategy, system, registry);
   const std::vector<TransitionId> targets = resolveTargets(config.targets, system);
-  const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(config.budgets.time);
   run.externals = loadExternals(config.externals, system, config.pluginDirs, deadline);
 
   // A portfolio's entrants count their own queries (each has the whole budget): only a single

@@ -103,7 +103,22 @@ void ExprContext::growSlots() {
   }
 }
 
+void ExprContext::setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline) {
+  deadline_ = deadline;
+  sinceClock_ = 0;
+}
+
+// A look at the clock costs about as much as building a few dozen nodes.
+void ExprContext::pace() {
+  constexpr std::uint32_t kPace = 4096;
+  if (!deadline_ || ++sinceClock_ < kPace) return;
+  sinceClock_ = 0;
+  if (std::chrono::steady_clock::now() >= *deadline_)
+    throw DeadlinePassed("the time budget ran out while expressions were being built");
+}
+
 Expr ExprContext::intern(const ExprNode& candidate) {
+  pace();
   if (2 * (nodes_.size() + 1) > slots_.size()) growSlots();
   // The hash is fully mixed, so its low bits pick the slot and its high bits tag it.
   const std::size_t mask = slots_.size() - 1;

@@ -30,5 +30,6 @@ ConfigError::~ConfigError() = default;
 PluginError::~PluginError() = default;
 SolverError::~SolverError() = default;
 EvalError::~EvalError() = default;
+DeadlinePassed::~DeadlinePassed() = default;
 
 }  // namespace symseq

@@ -2,6 +2,8 @@
 // ExprContext owns and interns every expression node of a run. It is the only way to build
 // an Expr, and it checks sorts as it builds: an ill-sorted term never exists, so no solver
 // back end can be handed one (z3 aborts on mixed sorts). Not thread-safe; one per thread.
+#include <chrono>
+#include <cstdint>
 #include <deque>
 #include <initializer_list>
 #include <map>
@@ -63,6 +65,13 @@ class ExprContext {
   Expr mkIte(Expr c, Expr a, Expr b) { return make(Op::Ite, {c, a, b}); }
 
   // Number of distinct nodes built so far.
+  // A deadline for the work that builds expressions (a frontend's reading and lowering of a
+  // model of millions of lines): while one is set, building a node looks at the clock every
+  // 4096 nodes and throws DeadlinePassed once it has passed, so the run's time budget holds
+  // without each frontend checking it. Nullopt (the default) removes it. Set around such work
+  // only: a strategy past its deadline still builds what it returns.
+  void setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline);
+
   [[nodiscard]] std::size_t size() const { return nodes_.size(); }
   // The node with creation id `id` (ids are dense, 0 .. size()-1).
   [[nodiscard]] Expr byId(std::uint32_t id) const { return Expr(nodes_[id]); }
@@ -73,6 +82,7 @@ class ExprContext {
   };
 
   Expr intern(const ExprNode& candidate);
+  void pace();
   Sort checkSorts(Op op, std::span<const Expr> args) const;
 
   std::pmr::monotonic_buffer_resource arena_;
@@ -93,6 +103,8 @@ class ExprContext {
   std::map<std::string, Expr, std::less<>> varsByName_;
   std::deque<FunctionDecl> functions_;
   std::map<std::string, const FunctionDecl*, std::less<>> functionsByName_;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+  std::uint32_t sinceClock_ = 0;  // nodes built since the last look at the clock
 };
 
 }  // namespace symseq

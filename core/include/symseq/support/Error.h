@@ -80,6 +80,13 @@ class SYMSEQ_VISIBLE EvalError : public Error {
   using Error::Error;
   ~EvalError() override;
 };
+// Work that builds expressions ran past the deadline set on its ExprContext (setDeadline): the
+// caller that set it says what could not be finished and which budget to raise.
+class SYMSEQ_VISIBLE DeadlinePassed : public Error {
+ public:
+  using Error::Error;
+  ~DeadlinePassed() override;
+};
 
 }  // namespace symseq
 
