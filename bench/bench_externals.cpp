@@ -1,5 +1,5 @@
 // External functions called in a child process (`[externals] isolation = "process"`, the default,
-// core/src/summary/ExternalHost.h) against in-process calls (`"none"`), on the Microgrid's library
+// core/cli/run/ExternalHost.h) against in-process calls (`"none"`), on the Microgrid's library
 // (configs/externals/microgrid.c):
 //
 //  - BM_ExternalCall/<isolation>: one call of RISE through ExternalLibrary's interpretation

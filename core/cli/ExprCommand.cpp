@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "Commands.h"
+#include "ExprFile.h"
 #include "symseq/expr/Parser.h"
 #include "symseq/expr/Printer.h"
 #include "symseq/support/DidYouMean.h"
@@ -64,8 +65,20 @@ void declare(ExprContext& ctx, std::string_view line, const std::string& file, s
 
 int runExpr(const std::filesystem::path& file, bool smtlib) {
   const std::string text = readFile(file);
-  const std::string name = file.string();
   ExprContext ctx;
+  const Expr e = readExprFile(ctx, text, file.string());
+  if (smtlib) {
+    const Expr assertion = e.sort().isBool() ? e : ctx.mkEq(e, e);
+    std::cout << toSmtLibScript(std::span(&assertion, 1));
+  } else {
+    std::cout << e.sort().toString() << ": " << toString(e) << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+Expr readExprFile(ExprContext& ctx, std::string_view text, const std::string& name) {
   std::size_t offset = 0;
   std::uint32_t lineNo = 1;
   // Declarations and comments, line by line, until the expression starts.
@@ -83,17 +96,8 @@ int runExpr(const std::filesystem::path& file, bool smtlib) {
   if (offset >= text.size()) throw ParseError("no expression after the declarations", SourceLocation{name, lineNo, 1});
   ParseOptions options;
   options.start = SourceLocation{name, lineNo, 1};
-  const Expr e = parseExpr(ctx, std::string_view(text).substr(offset), options);
-  if (smtlib) {
-    const Expr assertion = e.sort().isBool() ? e : ctx.mkEq(e, e);
-    std::cout << toSmtLibScript(std::span(&assertion, 1));
-  } else {
-    std::cout << e.sort().toString() << ": " << toString(e) << "\n";
-  }
-  return 0;
+  return parseExpr(ctx, text.substr(offset), options);
 }
-
-}  // namespace
 
 void addExprCommand(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("expr", "check an expression file: print its sort and normal form");

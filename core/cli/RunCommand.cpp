@@ -61,11 +61,13 @@ class InterruptWatch {
     while (!token.stop_requested()) {
       const int signal = sigtimedwait(&signals_, nullptr, &period);
       if (signal != SIGINT && signal != SIGTERM) continue;
-      if (stop.exchange(true)) {
+      if (received_.load() != 0) {
         std::fputs("\nsymseq: interrupted again: quitting at once\n", stderr);
         std::_Exit(signal == SIGTERM ? kExitTerminated : kExitInterrupted);
       }
+      // The signal first: a run that sees the stop and ends at once exits with its code.
       received_.store(signal);
+      stop.store(true);
       std::fputs(signal == SIGTERM
                      ? "\nsymseq: terminated (SIGTERM): stopping the search and writing what was found (a second "
                        "signal quits at once)\n"

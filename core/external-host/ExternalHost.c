@@ -1,6 +1,6 @@
 /* symseq-external-host: runs a user's external-function library (core/include/symseq/external.h)
  * in a process of its own, so that a function that crashes, aborts, calls exit() or never returns
- * ends or stalls this process, not symseq (core/src/summary/ExternalHost.h starts it and reads it).
+ * ends or stalls this process, not symseq (core/cli/run/ExternalHost.h starts it and reads it).
  *
  *   symseq-external-host LIBRARY SYMBOL...
  *

@@ -11,11 +11,7 @@ GenerationResult runBoundedExhaustive(const GenerationJob& job, const BoundedOpt
   const AcyclicCore core = AcyclicCore::analyse(job.system, "strategy 'bounded-exhaustive'");
   const std::uint32_t bound = options.maxIterations == 0 ? job.budgets.depth : std::min(options.maxIterations, job.budgets.depth);
   // Spent budgets end the work; an unknown answer before then sets aside only its targets.
-  const auto spent = [&job] {
-    return std::chrono::steady_clock::now() >= job.deadline || job.solver.stats().queries >= job.budgets.solverQueries ||
-           job.stopRequested();
-  };
-  BoundedCoverage coverage(core, job.solver, bound, job.deadline, spent);
+  BoundedCoverage coverage(core, job.solver, bound, job.deadline, [&job] { return budgetsSpent(job); });
 
   // Phase 1: each target's shortest sequence, or a proof that none within the bound takes it.
   TargetFeasibility feasibility = coverage.feasibility(job.targets);

@@ -28,9 +28,7 @@ CompletionCheck::CompletionCheck(const AcyclicCore& core, PluginPtr<Solver> solv
 // the deadline stopped the encoding.
 Expr CompletionCheck::goalWithin(std::uint32_t bound) {
   if (const auto it = goals_.find(bound); it != goals_.end()) return it->second;
-  while (unrolling_.iterations() < bound)
-    if (!unrolling_.extend()) return Expr{};
-  if (unrolling_.incomplete()) return Expr{};
+  if (!unrolling_.extendTo(bound)) return Expr{};
   ExprContext& ctx = core_.system().context();
   std::vector<Expr> lengths;
   for (std::uint32_t m = 0; m <= bound; ++m) {

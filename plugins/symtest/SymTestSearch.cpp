@@ -186,10 +186,7 @@ class Search {
     return completion_ ? &*completion_ : nullptr;
   }
 
-  [[nodiscard]] bool outOfBudget() const {
-    return Clock::now() >= job_.deadline || job_.solver.stats().queries >= job_.budgets.solverQueries ||
-           job_.stopRequested();
-  }
+  [[nodiscard]] bool outOfBudget() const { return budgetsSpent(job_); }
 
   [[nodiscard]] bool coversGoal(const std::vector<TransitionId>& path) const {
     const std::set<TransitionId> taken(path.begin(), path.end());
@@ -415,10 +412,12 @@ class Search {
           return Ending::Found;
         }
         if (outOfBudget()) return Ending::OutOfBudget;
-        continue;  // the solver gave no model within its per-query limit: this path is set aside
+        // The solver gave no model within its per-query limit: this path is set aside, and its
+        // decisions' alternatives are tried below, as for a path that is unsatisfiable.
+      } else {
+        noteFeasiblePrefix(path, feasible);
+        if (feasible < path.size() && complete && tryHeuristics(*planned, feasible, bound)) return Ending::Found;
       }
-      noteFeasiblePrefix(path, feasible);
-      if (feasible < path.size() && complete && tryHeuristics(*planned, feasible, bound)) return Ending::Found;
       if (path.empty()) continue;
 
       // Backtracking: every decision of the satisfiable prefix beyond the forced start, and the

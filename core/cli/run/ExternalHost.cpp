@@ -8,7 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <thread>
 
@@ -22,10 +24,26 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// One poll waits at most a minute (its timeout is an int of milliseconds); the loops around it
+// poll again until the deadline itself has passed.
 int remainingMs(ExternalClock::time_point deadline) {
   const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - ExternalClock::now()).count();
   return left <= 0 ? 0 : static_cast<int>(std::min<long long>(left, 60'000));
 }
+
+// The host's "symbol i is missing" names an index of ours; anything else (the user's library may
+// write to the socket) is not taken for one.
+bool parseIndex(const std::string& text, std::size_t count, std::size_t& index) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), index);
+  return ec == std::errc{} && end == text.data() + text.size() && index < count;
+}
+
+bool passed(ExternalClock::time_point deadline) { return ExternalClock::now() >= deadline; }
+
+// A call never waits past the run's deadline, but calls made after it still happen (replay checks
+// every test with the real functions): each of those may take this long, so that a quick function
+// still answers.
+constexpr auto kLateCall = std::chrono::milliseconds(200);
 
 std::string describeStatus(int status) {
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
@@ -143,7 +161,13 @@ ExternalHost::Start ExternalHost::start(ExternalClock::time_point deadline) {
     return out;
   }
   pid_ = pid;
-  ::fcntl(socket_, F_SETFL, ::fcntl(socket_, F_GETFL) | O_NONBLOCK);
+  // Non-blocking, so that no recv or send waits past a deadline.
+  const int flags = ::fcntl(socket_, F_GETFL);
+  if (flags < 0 || ::fcntl(socket_, F_SETFL, flags | O_NONBLOCK) != 0) {
+    out.text = std::string("cannot make the call socket non-blocking: ") + std::strerror(errno);
+    stop();
+    return out;
+  }
   char kind = 0;
   std::uint32_t length = 0;
   std::string text;
@@ -170,9 +194,9 @@ ExternalHost::Start ExternalHost::start(ExternalClock::time_point deadline) {
   if (kind == 'L') {
     out.kind = Start::Kind::LoadFailed;
     out.text = std::move(text);
-  } else if (kind == 'S') {
+  } else if (std::size_t missing = 0; kind == 'S' && parseIndex(text, symbols_.size(), missing)) {
     out.kind = Start::Kind::MissingSymbol;
-    out.missing = static_cast<std::size_t>(std::stoul(text));
+    out.missing = missing;
   } else {
     out.text = "its process said '" + std::string(1, kind) + "' at start-up";
   }
@@ -190,6 +214,7 @@ std::string ExternalHost::ended() {
   for (;;) {
     const pid_t r = ::waitpid(pid_, &status, WNOHANG);
     if (r == pid_) {
+      ::kill(-pid_, SIGKILL);  // what the user's code started, if anything, goes with it
       pid_ = -1;
       return describeStatus(status);
     }
@@ -206,7 +231,7 @@ bool ExternalHost::send(const void* data, std::size_t size, ExternalClock::time_
   while (size > 0) {
     pollfd fd{socket_, POLLOUT, 0};
     const int ready = ::poll(&fd, 1, remainingMs(deadline));
-    if (ready < 0 && errno == EINTR) continue;
+    if ((ready < 0 && errno == EINTR) || (ready == 0 && !passed(deadline))) continue;
     if (ready <= 0) return false;
     // MSG_NOSIGNAL: a process that died gives EPIPE, not a SIGPIPE that would end symseq.
     const ssize_t n = ::send(socket_, p, size, MSG_NOSIGNAL);
@@ -224,7 +249,7 @@ ExternalHost::Read ExternalHost::receive(void* data, std::size_t size, ExternalC
     if (socket_ < 0) return Read::Closed;
     pollfd fd{socket_, POLLIN, 0};
     const int ready = ::poll(&fd, 1, remainingMs(deadline));
-    if (ready < 0 && errno == EINTR) continue;
+    if ((ready < 0 && errno == EINTR) || (ready == 0 && !passed(deadline))) continue;
     if (ready == 0) return Read::Timeout;
     if (ready < 0) return Read::Closed;
     const ssize_t n = ::recv(socket_, p, size, 0);
@@ -236,9 +261,18 @@ ExternalHost::Read ExternalHost::receive(void* data, std::size_t size, ExternalC
   return Read::Ok;
 }
 
-ExternalAnswer ExternalHost::call(std::uint32_t index, std::span<const symseq_value> args,
-                                  ExternalClock::time_point deadline, const std::string& limit) {
+ExternalAnswer ExternalHost::call(std::uint32_t index, std::span<const symseq_value> args, const CallLimit& limit) {
   const std::lock_guard lock(mutex_);
+  const auto now = ExternalClock::now();
+  auto deadline = now + limit.timeout;
+  std::string why = limit.text;
+  if (limit.runDeadline) {
+    const auto last = std::max(*limit.runDeadline, now + kLateCall);
+    if (last < deadline) {
+      deadline = last;
+      why = "before the run's time budget ran out";
+    }
+  }
   ExternalAnswer out;
   if (pid_ <= 0) {
     // The last call ended the process: a fresh one, within this call's time.
@@ -264,7 +298,7 @@ ExternalAnswer ExternalHost::call(std::uint32_t index, std::span<const symseq_va
   }
   if (r == Read::Timeout) {
     stop();
-    out.failure = "no answer " + limit;
+    out.failure = "no answer " + why;
   } else {
     out.failure = ended();
     if (out.failure.starts_with("exited")) out.failure += " during the call";

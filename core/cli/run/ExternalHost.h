@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -37,6 +38,14 @@ struct ExternalAnswer {
   std::string failure{};  // "killed by signal 11 (SIGSEGV)", "no answer within the 2 s call limit"
 };
 
+// How long one call may take. Fixed when the call gets the process, so that a call queued
+// behind a slow one does not spend its limit waiting.
+struct CallLimit {
+  ExternalClock::duration timeout;                       // [externals] call_timeout_s
+  std::optional<ExternalClock::time_point> runDeadline;  // cuts the timeout short (not below a grace)
+  std::string text;                                      // "within the 2 s call limit ([externals] ...)"
+};
+
 class ExternalHost {
  public:
   // What a start found: the library loaded and every symbol is there, or why not.
@@ -54,10 +63,9 @@ class ExternalHost {
   // Starts the process (after stopping one that runs) and waits, until `deadline`, for its word.
   [[nodiscard]] Start start(ExternalClock::time_point deadline);
   // Calls symbol `index` with `args`, starting the process first when the last call ended it. An
-  // answer after `deadline` is not waited for: the process is killed and `limit` says why
-  // ("within the 2 s call limit"). Thread-safe (one call at a time).
-  [[nodiscard]] ExternalAnswer call(std::uint32_t index, std::span<const symseq_value> args,
-                                    ExternalClock::time_point deadline, const std::string& limit);
+  // answer past the limit is not waited for: the process is killed and the failure says which
+  // limit. Thread-safe (one call at a time).
+  [[nodiscard]] ExternalAnswer call(std::uint32_t index, std::span<const symseq_value> args, const CallLimit& limit);
   // Kills the process group and reaps the process.
   void stop();
 

@@ -22,11 +22,6 @@ std::string seconds(std::chrono::milliseconds d) {
   return std::string(buffer, end) + " s";
 }
 
-// A call never waits past the run's deadline, but calls made after it still happen (replay checks
-// every test with the real functions): each of those may take this long, so that a quick function
-// still answers.
-constexpr auto kLateCall = std::chrono::milliseconds(200);
-
 }  // namespace
 
 ExternalProcessLibrary::ExternalProcessLibrary(const std::filesystem::path& file,
@@ -47,11 +42,7 @@ ExternalProcessLibrary::ExternalProcessLibrary(const std::filesystem::path& file
                         std::nullopt, kLoadHint);
     case ExternalHost::Start::Kind::MissingSymbol: {
       const ExternalBinding& b = bindings.at(start.missing);
-      throw ConfigError("the library '" + file.string() + "' has no symbol '" + b.symbol +
-                            "' for the external function " + b.function->signature(),
-                        std::nullopt,
-                        "export it with C linkage (extern \"C\", see core/include/symseq/external.h), or name the "
-                        "right symbol under [externals.symbols]");
+      throw missingExternalSymbol(file, b.symbol, *b.function);
     }
     case ExternalHost::Start::Kind::Failed:
       throw ConfigError("cannot run the external-function library '" + file.string() + "' in a process of its own: " +
@@ -60,30 +51,19 @@ ExternalProcessLibrary::ExternalProcessLibrary(const std::filesystem::path& file
                         "check that symseq is installed whole (" + program.string() +
                             "), or set [externals] isolation = \"none\" to load the library into symseq");
   }
-  const std::string callLimit = "within the " + seconds(options.callTimeout) + " call limit ([externals] call_timeout_s)";
+  const CallLimit limit{options.callTimeout, options.deadline,
+                        "within the " + seconds(options.callTimeout) + " call limit ([externals] call_timeout_s)"};
   for (std::size_t i = 0; i < bindings.size(); ++i) {
     const FunctionDecl* f = bindings[i].function;
     const auto index = static_cast<std::uint32_t>(i);
-    interpretations_.set(*f, [f, index, options, callLimit, host = host_](std::span<const Value> args) -> Value {
-      std::vector<symseq_value> in;
-      in.reserve(args.size());
-      for (std::size_t k = 0; k < args.size(); ++k) in.push_back(toExternalValue(args[k], f->name(), k));
-      // The call limit, cut short by the run's deadline: the budget holds whatever the function does.
-      const auto now = ExternalClock::now();
-      auto until = now + options.callTimeout;
-      std::string limit = callLimit;
-      if (options.deadline) {
-        const auto last = std::max(*options.deadline, now + kLateCall);
-        if (last < until) {
-          until = last;
-          limit = "before the run's time budget ran out";
-        }
-      }
-      const ExternalAnswer answer = host->call(index, in, until, limit);
-      if (!answer.answered) throw EvalError(callText(f->name(), args) + " failed: " + answer.failure);
-      if (answer.code != 0)
-        throw EvalError(callText(f->name(), args) + " failed with error code " + std::to_string(answer.code));
-      return fromExternalValue(answer.result, f->result(), callText(f->name(), args));
+    interpretations_.set(*f, [f, index, limit, host = host_](std::span<const Value> args) -> Value {
+      return callExternal(*f, args, [&](std::span<const symseq_value> in, symseq_value& out) {
+        // The call limit, cut short by the run's deadline: the budget holds whatever the function does.
+        const ExternalAnswer answer = host->call(index, in, limit);
+        if (!answer.answered) throw EvalError(callText(f->name(), args) + " failed: " + answer.failure);
+        out = answer.result;
+        return answer.code;
+      });
     });
   }
 }

@@ -1,8 +1,12 @@
 #include "symseq/run/OutputFolder.h"
 
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <charconv>
 #include <string>
+#include <string_view>
 #include <system_error>
 
 #include "symseq/run/EffectiveConfig.h"
@@ -41,6 +45,26 @@ std::string notReplaceable(const fs::path& dir) {
   return "";
 }
 
+// Removes the staging folders of runs that ended without cleaning up (killed, crashed, or quit by
+// a second Ctrl-C): `.NAME.tmp-PID` beside `target` whose process is gone. The folder of a run
+// still going (its pid alive) is left alone, and so is a `.NAME.old-PID`: it may hold the only
+// copy of earlier results.
+void removeLeftovers(const fs::path& target) {
+  const std::string prefix = "." + target.filename().string() + ".tmp-";
+  std::error_code ec;
+  for (fs::directory_iterator it(target.parent_path(), ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string entry = it->path().filename().string();
+    if (!entry.starts_with(prefix)) continue;
+    const std::string_view digits = std::string_view(entry).substr(prefix.size());
+    pid_t pid = 0;
+    const auto [last, parsed] = std::from_chars(digits.data(), digits.data() + digits.size(), pid);
+    if (parsed != std::errc{} || last != digits.data() + digits.size() || pid <= 0) continue;
+    if (::kill(pid, 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to judge
+    std::error_code ignored;
+    fs::remove_all(it->path(), ignored);
+  }
+}
+
 }  // namespace
 
 OutputFolder::OutputFolder(const fs::path& target, std::optional<SourceLocation> where) : where_(std::move(where)) {
@@ -69,6 +93,7 @@ OutputFolder::OutputFolder(const fs::path& target, std::optional<SourceLocation>
   // The pid keeps two runs apart; the dot hides the folder.
   staging_ = target_.parent_path() / ("." + target_.filename().string() + ".tmp-" + std::to_string(::getpid()));
   fs::remove_all(staging_, ec);  // a leftover of a killed process that had our pid
+  removeLeftovers(target_);
   if (!fs::create_directory(staging_, ec) || ec) fail(target_, "cannot make a staging folder beside it: " + ec.message(), where_);
 }
 
@@ -89,9 +114,13 @@ void OutputFolder::replaceTarget() {
   }
   fs::rename(staging_, target_, ec);
   if (ec) {
-    std::error_code ignored;
-    if (existed) fs::rename(aside, target_, ignored);  // the previous results stay
-    fail(target_, "cannot move the new results into place: " + ec.message(), where_);
+    std::string why = "cannot move the new results into place: " + ec.message();
+    std::error_code back;
+    if (existed) fs::rename(aside, target_, back);  // the previous results stay
+    if (existed && back)
+      why += "; the previous results could not be put back either (" + back.message() + ") and are in '" +
+             aside.string() + "'";
+    fail(target_, why, where_);
   }
   committed_ = true;
   if (existed) fs::remove_all(aside, ec);  // a leftover hidden folder at worst
@@ -112,12 +141,17 @@ void writeFilesTogether(const fs::path& dir, const std::vector<std::pair<std::st
     for (const fs::path& p : parts) fs::remove(p, ec);
     throw;
   }
-  // Renames need no space: once every part is written, they do not fail for a full disk.
+  // Renames need no space: once every part is written, they do not fail for a full disk. Should
+  // one fail all the same (the folder's permissions changed), the files renamed before it are
+  // removed too, so that the folder never holds files of two writes that disagree.
   for (std::size_t i = 0; i < files.size(); ++i) {
     fs::rename(parts[i], dir / files[i].first, ec);
     if (ec) {
-      for (std::size_t j = i; j < parts.size(); ++j) fs::remove(parts[j], ec);
-      throw Error("cannot write '" + (dir / files[i].first).string() + "': " + ec.message(), where,
+      const std::string why = ec.message();
+      std::error_code ignored;
+      for (std::size_t j = 0; j < i; ++j) fs::remove(dir / files[j].first, ignored);
+      for (std::size_t j = i; j < parts.size(); ++j) fs::remove(parts[j], ignored);
+      throw Error("cannot write '" + (dir / files[i].first).string() + "': " + why, where,
                   "check that the folder is writable");
     }
   }

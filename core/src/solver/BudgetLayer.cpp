@@ -39,7 +39,13 @@ CheckResult BudgetLayer::check(std::span<const Expr> assumptions) {
     limitSet_ = limit;
   }
   const CheckResult r = inner().check(assumptions);
-  if (r == CheckResult::Unknown && steady_clock::now() >= deadline_) exhausted_ = true;
+  // An unknown that ends at the deadline (within the slack, the limit being whole milliseconds)
+  // is the time budget's doing, whatever the back end calls it ("timeout", "canceled"): said so,
+  // a caller does not take it for a query the solver could not decide.
+  if (r == CheckResult::Unknown && steady_clock::now() + kSlack >= deadline_) {
+    exhausted_ = true;
+    refusal_ = "time budget exhausted";
+  }
   return r;
 }
 

@@ -24,23 +24,14 @@ ExternalLibrary::ExternalLibrary(const std::filesystem::path& file, const std::v
                       "check [externals] library in the run file; the library must be built for this machine");
   }
   for (const ExternalBinding& b : bindings) {
-    if (!impl_->library.has(b.symbol))
-      throw ConfigError("the library '" + file.string() + "' has no symbol '" + b.symbol + "' for the external function " +
-                            b.function->signature(),
-                        std::nullopt,
-                        "export it with C linkage (extern \"C\", see core/include/symseq/external.h), or name the "
-                        "right symbol under [externals.symbols]");
+    if (!impl_->library.has(b.symbol)) throw missingExternalSymbol(file, b.symbol, *b.function);
     auto* fn = &impl_->library.get<int(const symseq_value*, std::uint32_t, symseq_value*)>(b.symbol);
     const FunctionDecl* f = b.function;
     // The closure holds the library, so no implementation outlives its code.
     interpretations_.set(*f, [fn, f, keep = impl_](std::span<const Value> args) -> Value {
-      std::vector<symseq_value> in;
-      in.reserve(args.size());
-      for (std::size_t i = 0; i < args.size(); ++i) in.push_back(toExternalValue(args[i], f->name(), i));
-      symseq_value out{};
-      const int code = fn(in.data(), static_cast<std::uint32_t>(in.size()), &out);
-      if (code != 0) throw EvalError(callText(f->name(), args) + " failed with error code " + std::to_string(code));
-      return fromExternalValue(out, f->result(), callText(f->name(), args));
+      return callExternal(*f, args, [fn](std::span<const symseq_value> in, symseq_value& out) {
+        return fn(in.data(), static_cast<std::uint32_t>(in.size()), &out);
+      });
     });
   }
 }

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
+#include "symseq/summary/FunctionTable.h"
 #include "symseq/support/Error.h"
 
 namespace symseq {
@@ -61,6 +63,24 @@ Value fromExternalValue(const symseq_value& v, Sort sort, const std::string& fun
     case SortKind::BitVec: break;
   }
   throw EvalError(function + " returns a bit-vector, which the C convention of external functions does not cover");
+}
+
+Value callExternal(const FunctionDecl& f, std::span<const Value> args, const ExternalRun& run) {
+  std::vector<symseq_value> in;
+  in.reserve(args.size());
+  for (std::size_t i = 0; i < args.size(); ++i) in.push_back(toExternalValue(args[i], f.name(), i));
+  symseq_value out{};
+  const std::int32_t code = run(in, out);
+  if (code != 0) throw EvalError(callText(f.name(), args) + " failed with error code " + std::to_string(code));
+  return fromExternalValue(out, f.result(), callText(f.name(), args));
+}
+
+ConfigError missingExternalSymbol(const std::filesystem::path& library, const std::string& symbol, const FunctionDecl& f) {
+  return ConfigError("the library '" + library.string() + "' has no symbol '" + symbol + "' for the external function " +
+                         f.signature(),
+                     std::nullopt,
+                     "export it with C linkage (extern \"C\", see core/include/symseq/external.h), or name the "
+                     "right symbol under [externals.symbols]");
 }
 
 }  // namespace symseq

@@ -5,8 +5,14 @@
 #include <string>
 
 #include "symseq/expr/Connectives.h"
+#include "symseq/solver/BudgetLayer.h"
 
 namespace symseq {
+
+bool budgetsSpent(const GenerationJob& job) {
+  return std::chrono::steady_clock::now() >= job.deadline || job.solver.stats().queries >= job.budgets.solverQueries ||
+         job.stopRequested();
+}
 
 std::uint32_t TargetFeasibility::longestShortest() const {
   std::uint32_t least = 0;
@@ -66,6 +72,7 @@ TargetFeasibility BoundedCoverage::feasibility(std::span<const TransitionId> tar
       if (!w) break;
       const std::size_t before = remaining.size();
       for (TransitionId t : w->covers) remaining.erase(t);
+      forgetSetAside(*w, result);
       if (remaining.size() == before)
         throw Error("bounded coverage: the solver's model takes none of the targets it was asked for", std::nullopt,
                     "this is a bug in the encoding or the solver; please report it with the model");
@@ -95,6 +102,7 @@ bool BoundedCoverage::askAlone(std::uint32_t k, std::set<TransitionId>& remainin
     if (!single) w = query(k, unrolling_.covered(t, k), candidates);
     if (w) {
       for (TransitionId c : w->covers) remaining.erase(c);
+      forgetSetAside(*w, result);
       result.witnesses.push_back(std::move(*w));
       continue;
     }
@@ -108,6 +116,16 @@ bool BoundedCoverage::askAlone(std::uint32_t k, std::set<TransitionId>& remainin
                        " takes it; no proof either way within the bound ([solver] query_timeout_ms limits each query)";
   }
   return true;
+}
+
+// A witness may take a target an unknown answer set aside (asked for another target, or at a
+// longer length): it is feasible after all.
+void BoundedCoverage::forgetSetAside(const CoverageWitness& w, TargetFeasibility& result) {
+  for (TransitionId t : w.covers)
+    if (const auto it = result.uncovered.find(t); it != result.uncovered.end() && it->second == UncoveredReason::SolverUnknown) {
+      result.uncovered.erase(it);
+      result.detail.erase(t);
+    }
 }
 
 std::optional<CoverageWitness> BoundedCoverage::jointOptimum(std::span<const TransitionId> goal, std::uint32_t least,
@@ -162,15 +180,11 @@ std::vector<TestSequence> BoundedCoverage::suite(std::span<const CoverageWitness
 // After an unknown answer: whether the budgets are spent, by the strategy's word or by the
 // budget layer's refusal (BudgetLayer.h: "query budget exhausted", "time budget exhausted"),
 // which also covers a query budget shared with other solvers of the run.
-bool BoundedCoverage::spent() const { return spent_() || solver_.reasonUnknown().ends_with("budget exhausted"); }
+bool BoundedCoverage::spent() const { return spent_() || BudgetLayer::isBudgetRefusal(solver_.reasonUnknown()); }
 
 // Encodes iterations up to k; false when the deadline came first (the unrolling checks it while
 // it encodes).
-bool BoundedCoverage::reach(std::uint32_t k) {
-  while (unrolling_.iterations() < k)
-    if (!unrolling_.extend()) return false;
-  return !unrolling_.incomplete();
-}
+bool BoundedCoverage::reach(std::uint32_t k) { return unrolling_.extendTo(k); }
 
 // A sequence of exactly k steps on which `goal` holds, with which of `watched` it takes; nothing
 // when unsat or unknown (unknown_ tells).

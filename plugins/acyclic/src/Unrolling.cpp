@@ -48,7 +48,8 @@ Unrolling::Unrolling(const AcyclicCore& core, Solver& solver, std::chrono::stead
 }
 
 bool Unrolling::extend() {
-  if (incomplete_ || std::chrono::steady_clock::now() >= deadline_) return false;
+  if (!incomplete_ && std::chrono::steady_clock::now() >= deadline_) incomplete_ = true;
+  if (incomplete_) return false;
   const Expr reach = headReach_;
   const Substitution store = headStore_;
   try {
@@ -168,7 +169,6 @@ void Unrolling::encodePart(const std::vector<LocationId>& order, Expr entryReach
     checks.insert(checks.begin(), okBefore);
     part.ok = define("#ok" + suffix, conjunction(ctx_, checks));
   }
-  parts_.push_back(std::move(part));
 
   // The loop head before the next iteration. Values that changed get a symbol, so that the next
   // copy of the body reads names rather than this iteration's terms.
@@ -189,6 +189,14 @@ void Unrolling::encodePart(const std::vector<LocationId>& order, Expr entryReach
     solver_.add(ctx_.mkEq(symbol, value));
     value = symbol;
   }
+  // Last: a part the deadline cut short is not counted in iterations().
+  parts_.push_back(std::move(part));
+}
+
+bool Unrolling::extendTo(std::uint32_t k) {
+  while (iterations() < k)
+    if (!extend()) return false;
+  return !incomplete_;
 }
 
 bool Unrolling::onSomePath(TransitionId t) const {

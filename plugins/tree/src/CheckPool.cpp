@@ -63,6 +63,7 @@ void CheckPool::checkJob(StateChecks& job, Solver& solver, AssertedPrefix& prefi
     solver.push();
     solver.add(job.guards[j]);
     job.answers[j].answer = solver.check(std::span(&job.sums, 1));
+    if (job.answers[j].answer == CheckResult::Unknown) job.answers[j].reasonUnknown = solver.reasonUnknown();
     solver.pop();
     job.answers[j].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   }

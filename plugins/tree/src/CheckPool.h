@@ -17,6 +17,7 @@
 #include <mutex>
 #include <span>
 #include <thread>
+#include <string>
 #include <vector>
 
 #include "symseq/solver/Solver.h"
@@ -28,6 +29,7 @@ namespace symseq {
 struct GuardAnswer {
   CheckResult answer = CheckResult::Unknown;
   double seconds = 0;
+  std::string reasonUnknown{};  // the answering solver's, when Unknown (a budget refusal, a timeout)
 };
 
 // The guards of one frontier state's children, each checked as SolveTab checks a child without

@@ -10,6 +10,7 @@
 #include "symseq/exec/SymbolicExecutor.h"
 #include "symseq/exec/SymbolicTree.h"
 #include "symseq/plugin/SearcherLookahead.h"
+#include "symseq/solver/BudgetLayer.h"
 #include "symseq/expr/Fold.h"
 #include "symseq/support/DidYouMean.h"
 #include "symseq/tree/SolveTab.h"
@@ -287,7 +288,7 @@ class TreeExplorer {
       const TransitionId t = wave.children[i].transition;
       const auto [share, index] = wave.query[i];
       const GuardAnswer* answer = share == kNoQuery ? nullptr : &shares[share].answers[index];
-      std::optional<Child> child = decide(std::move(wave.children[i]), pruned, answer ? &answer->answer : nullptr);
+      std::optional<Child> child = decide(std::move(wave.children[i]), pruned, answer);
       const double cost = parentState.queryCostSeconds + wave.buildSeconds[i] + (answer ? answer->seconds : 0.0);
       if (!child) continue;
       addChild(parentState, t, std::move(*child), cost, added);
@@ -487,7 +488,7 @@ class TreeExplorer {
 
   // Whether the built child is kept, as step: `answered` is SolveTab's answer for a child without
   // calls when a helper already checked its guard; none to check it here.
-  std::optional<Child> decide(Built built, std::vector<Pruned>& pruned, const CheckResult* answered) {
+  std::optional<Child> decide(Built built, std::vector<Pruned>& pruned, const GuardAnswer* answered) {
     ExprContext& ctx = system_.context();
     const TransitionId t = built.transition;
     const Transition& transition = system_.transitions[t];
@@ -511,7 +512,7 @@ class TreeExplorer {
       // Without external functions (the constructor checks), so no tables to consult.
       const CheckResult r = guard.isConst() ? CheckResult::Sat : checkPairwise(child.state.pathCondition);
       if (r != CheckResult::Sat) {
-        if (r == CheckResult::Unknown) noteUnknown();
+        if (r == CheckResult::Unknown) noteUnknown(job_.solver.reasonUnknown());
         stats_.add(stat::kPrunedStates);
         pruned.push_back({t, child.state.pathCondition});
         return std::nullopt;
@@ -521,7 +522,7 @@ class TreeExplorer {
       const std::span<const Expr> newGuard(&guard, guard.isConst() ? 0 : 1);  // the parent's are asserted
       SolveTabResult r;
       if (answered != nullptr)
-        r.answer = *answered;  // what SolveTab answers without calls: no heuristic, no row
+        r.answer = answered->answer;  // what SolveTab answers without calls: no heuristic, no row
       else
         r = solveTab(SolveTabJob{ctx, job_.solver, newGuard, child.calls, tables(), job_.functions, heuristics_,
                                  options_.enrichAttempts});
@@ -535,7 +536,7 @@ class TreeExplorer {
         // Unsatisfiable up to the tables is not infeasible: richer tables might satisfy it,
         // unless the path condition is unsatisfiable whatever the functions return.
         if (r.answer == CheckResult::Unknown)
-          noteUnknown();
+          noteUnknown(answered != nullptr ? answered->reasonUnknown : job_.solver.reasonUnknown());
         else if (!child.calls.empty() && !infeasibleForAnyFunction(guard))
           incomplete_ = true;
         if (r.answer == CheckResult::Unsat && child.calls.empty()) rememberExcluded(t, child.state.pathCondition);
@@ -594,14 +595,14 @@ class TreeExplorer {
   // A state left undecided by an unknown answer. Within the budgets (the per-query limit, an
   // incomplete theory) its subtree is set aside and the search goes on; the budget layer's refusal
   // or a passed deadline means the budget, not the solver, left it undecided.
-  void noteUnknown() {
-    const bool spent = std::chrono::steady_clock::now() >= exploreUntil_ ||
-                       job_.solver.reasonUnknown().ends_with("budget exhausted");
+  // `reason` is the answering solver's: the run's, or a worker's when threads > 1.
+  void noteUnknown(const std::string& reason) {
+    const bool spent = std::chrono::steady_clock::now() >= exploreUntil_ || BudgetLayer::isBudgetRefusal(reason);
     if (spent) {
       incomplete_ = true;
     } else {
       ++unknownStates_;
-      if (firstUnknown_.empty()) firstUnknown_ = job_.solver.reasonUnknown();
+      if (firstUnknown_.empty()) firstUnknown_ = reason.empty() ? "no reason given" : reason;
     }
   }
 

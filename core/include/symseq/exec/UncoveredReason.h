@@ -8,7 +8,7 @@
 namespace symseq {
 
 // ExcludedByAssumption: coverable, but only by tests the run file's [assume] constraints exclude.
-// Interrupted: the user stopped the run (Ctrl-C) before the strategy was done with the target.
+// Interrupted: the user stopped the run (Ctrl-C, SIGTERM) before the strategy was done with the target.
 // SolverUnknown: the solver answered unknown (e.g. at its per-query limit) on the queries that
 // would have taken or refuted the target, within the budgets; the search went on without it.
 enum class UncoveredReason : std::uint8_t { InfeasibleWithinBound, BudgetExhausted, ExcludedByAssumption, Interrupted, SolverUnknown };

@@ -64,7 +64,6 @@ class ExprContext {
   Expr mkEq(Expr a, Expr b) { return make(Op::Eq, {a, b}); }
   Expr mkIte(Expr c, Expr a, Expr b) { return make(Op::Ite, {c, a, b}); }
 
-  // Number of distinct nodes built so far.
   // A deadline for the work that builds expressions (a frontend's reading and lowering of a
   // model of millions of lines): while one is set, building a node looks at the clock every
   // 4096 nodes and throws DeadlinePassed once it has passed, so the run's time budget holds
@@ -72,6 +71,7 @@ class ExprContext {
   // only: a strategy past its deadline still builds what it returns.
   void setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline);
 
+  // Number of distinct nodes built so far.
   [[nodiscard]] std::size_t size() const { return nodes_.size(); }
   // The node with creation id `id` (ids are dense, 0 .. size()-1).
   [[nodiscard]] Expr byId(std::uint32_t id) const { return Expr(nodes_[id]); }

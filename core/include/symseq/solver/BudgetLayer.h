@@ -2,7 +2,8 @@
 // Enforces a run's budgets at the solver, where every strategy must pass: once the query budget
 // is spent or the deadline has passed, check() answers Unknown ("query budget exhausted",
 // "time budget exhausted") without asking the solver, and no query runs past the deadline
-// (each gets at most the time left). Strategies therefore end within budget by construction.
+// (each gets at most the time left; one that answers unknown as the deadline comes is reported
+// "time budget exhausted" too). Strategies therefore end within budget by construction.
 // Solvers made for worker threads share one query count (QueryCount), so the run's query budget
 // holds for all of them together.
 #include <atomic>
@@ -10,6 +11,7 @@
 #include <memory>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 #include "symseq/solver/SolverLayer.h"
 
@@ -30,6 +32,9 @@ class BudgetLayer final : public SolverLayer {
 
   CheckResult check(std::span<const Expr> assumptions) override;
   std::string reasonUnknown() const override;
+  // Whether an unknown answer's reason is this layer's (a budget spent), however many layers lie
+  // between the caller and it.
+  [[nodiscard]] static bool isBudgetRefusal(std::string_view reason) { return reason.ends_with("budget exhausted"); }
   void setQueryTimeLimit(std::chrono::milliseconds limit) override {
     queryLimit_ = limit;
     limitSet_.reset();

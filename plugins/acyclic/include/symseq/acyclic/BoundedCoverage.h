@@ -36,6 +36,10 @@ struct TargetFeasibility {
   [[nodiscard]] std::uint32_t longestShortest() const;  // a lower bound on one sequence taking `feasible`
 };
 
+// Whether a strategy's budgets are spent: its deadline passed, its query budget used up, or the
+// run stopped (Ctrl-C). The `budgetsSpent` that symtest and bounded-exhaustive give BoundedCoverage.
+[[nodiscard]] bool budgetsSpent(const GenerationJob& job);
+
 class BoundedCoverage {
  public:
   // Encodes on `solver` in a scope of its own, popped by the destructor. `budgetsSpent` tells whether
@@ -69,6 +73,7 @@ class BoundedCoverage {
 
  private:
   bool reach(std::uint32_t k);
+  static void forgetSetAside(const CoverageWitness& w, TargetFeasibility& result);
   [[nodiscard]] bool spent() const;
   bool askAlone(std::uint32_t k, std::set<TransitionId>& remaining, std::span<const TransitionId> candidates,
                 TargetFeasibility& result);

@@ -40,8 +40,10 @@ class Unrolling {
 
   // Encodes iteration iterations() + 1; false when the deadline came first (or had come).
   bool extend();
-  // The deadline stopped an encoding: the solver holds part of a part, and no query on this
-  // unrolling means anything.
+  // Encodes the iterations up to k; false when the deadline came first.
+  bool extendTo(std::uint32_t k);
+  // The deadline stopped the encoding short of what was asked (the solver may hold part of a
+  // part): nothing more is encoded, and no query beyond iterations() means anything.
   [[nodiscard]] bool incomplete() const { return incomplete_; }
   // Encoded iterations (0 when even the initial part is incomplete).
   [[nodiscard]] std::uint32_t iterations() const {
