@@ -34,7 +34,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kLibrary = Registry::defaultPluginDir().parent_path() / "externals" / "libsymseq-microgrid.so";
+// A function, not a namespace-scope constant: the plugin folder is found at run time.
+fs::path microgridLibrary() { return Registry::defaultPluginDir().parent_path() / "externals" / "libsymseq-microgrid.so"; }
 
 // Argument 0: isolation = "process"; 1: "none".
 bool isolatedIn(const benchmark::State& state) { return state.range(0) == 0; }
@@ -52,8 +53,8 @@ struct Made {
 
 Made make(bool isolated, const std::vector<ExternalBinding>& bindings) {
   Made m;
-  if (isolated) m.isolated = std::make_unique<ExternalProcessLibrary>(kLibrary, bindings);
-  else m.inProcess = std::make_unique<ExternalLibrary>(kLibrary, bindings);
+  if (isolated) m.isolated = std::make_unique<ExternalProcessLibrary>(microgridLibrary(), bindings);
+  else m.inProcess = std::make_unique<ExternalLibrary>(microgridLibrary(), bindings);
   return m;
 }
 
