@@ -4,11 +4,14 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <limits>
 #include <thread>
 
 #include "symseq/support/Error.h"
@@ -47,6 +50,24 @@ ssize_t writeNoSigpipe(int fd, const char* data, std::size_t size) {
   return n;
 }
 
+// Closes the descriptors first..last that are open. close_range needs Linux 5.9; before it, a loop.
+void closeDescriptors(int first, int last) {
+  if (first > last) return;
+  if (::close_range(static_cast<unsigned>(first), static_cast<unsigned>(last), 0) == 0) return;
+  rlimit limit{};
+  const rlim_t cap = ::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < (rlim_t{1} << 20) ? limit.rlim_cur : (rlim_t{1} << 20);
+  for (int fd = first; fd <= last && static_cast<rlim_t>(fd) < cap; ++fd) ::close(fd);
+}
+
+// In a forked child: everything but stdin, stdout, stderr and the two descriptors it keeps.
+void closeInheritedDescriptors(int keep1, int keep2) {
+  const int low = std::min(keep1, keep2);
+  const int high = std::max(keep1, keep2);
+  closeDescriptors(3, low - 1);
+  closeDescriptors(low + 1, high - 1);
+  closeDescriptors(high + 1, std::numeric_limits<int>::max());
+}
+
 }  // namespace
 
 std::string ChildExit::describe() const {
@@ -70,8 +91,7 @@ ChildProcess ChildProcess::fork(const std::function<int(int in, int out)>& body)
   }
   if (pid == 0) {
     ::setpgid(0, 0);  // its own group: kill() stops what it starts too
-    ::close(toChild[1]);
-    ::close(fromChild[0]);
+    closeInheritedDescriptors(toChild[0], fromChild[1]);
     int code = 127;
     try {
       code = body(toChild[0], fromChild[1]);

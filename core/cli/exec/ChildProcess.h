@@ -26,7 +26,9 @@ class ChildProcess {
   enum class Io : std::uint8_t { Ok, Timeout, Closed, TooLong };
 
   // Forks; the child runs `body(in, out)` with the read end of its input pipe and the write end of
-  // its output pipe (other descriptors symseq opened are close-on-exec) and exits with its result.
+  // its output pipe, and exits with its result. The child keeps no other descriptor beyond
+  // stdin, stdout and stderr: it runs no exec, so close-on-exec would not close them, and one
+  // held there (an external host's lifeline, say) would outlive symseq.
   // Throws Error when the pipes or the fork cannot be made.
   static ChildProcess fork(const std::function<int(int in, int out)>& body);
 

@@ -104,18 +104,10 @@ void ExprContext::growSlots() {
 }
 
 void ExprContext::setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline) {
-  deadline_ = deadline;
-  sinceClock_ = 0;
+  deadline_ = PacedDeadline<4096>(deadline);
 }
 
-// A look at the clock costs about as much as building a few dozen nodes.
-void ExprContext::pace() {
-  constexpr std::uint32_t kPace = 4096;
-  if (!deadline_ || ++sinceClock_ < kPace) return;
-  sinceClock_ = 0;
-  if (std::chrono::steady_clock::now() >= *deadline_)
-    throw DeadlinePassed("the time budget ran out while expressions were being built");
-}
+void ExprContext::pace() { deadline_.tick("the time budget ran out while expressions were being built"); }
 
 Expr ExprContext::intern(const ExprNode& candidate) {
   pace();

@@ -48,7 +48,7 @@ Unrolling::Unrolling(const AcyclicCore& core, Solver& solver, std::chrono::stead
 }
 
 bool Unrolling::extend() {
-  if (!incomplete_ && std::chrono::steady_clock::now() >= deadline_) incomplete_ = true;
+  if (!incomplete_ && deadline_.passed()) incomplete_ = true;
   if (incomplete_) return false;
   const Expr reach = headReach_;
   const Substitution store = headStore_;
@@ -61,14 +61,7 @@ bool Unrolling::extend() {
   return true;
 }
 
-// A look at the clock costs about as much as a few definitions: every kPace units is often
-// enough (a unit is one definition or one variable, at most a few microseconds each).
-void Unrolling::pace() {
-  constexpr std::uint32_t kPace = 256;
-  if (++work_ < kPace) return;
-  work_ = 0;
-  if (std::chrono::steady_clock::now() >= deadline_) throw DeadlinePassed{};
-}
+void Unrolling::pace() { deadline_.tick("the time budget ran out while the unrolling was being encoded"); }
 
 Expr Unrolling::define(const std::string& name, Expr definition) {
   pace();

@@ -18,6 +18,7 @@
 
 #include "symseq/expr/Expr.h"
 #include "symseq/expr/FunctionDecl.h"
+#include "symseq/support/PacedDeadline.h"
 
 #pragma GCC visibility push(default)
 
@@ -103,8 +104,7 @@ class ExprContext {
   std::map<std::string, Expr, std::less<>> varsByName_;
   std::deque<FunctionDecl> functions_;
   std::map<std::string, const FunctionDecl*, std::less<>> functionsByName_;
-  std::optional<std::chrono::steady_clock::time_point> deadline_;
-  std::uint32_t sinceClock_ = 0;  // nodes built since the last look at the clock
+  PacedDeadline<4096> deadline_;  // a unit is a node built
 };
 
 }  // namespace symseq

@@ -25,6 +25,7 @@
 #include "symseq/acyclic/AcyclicCore.h"
 #include "symseq/plugin/Strategy.h"
 #include "symseq/solver/Solver.h"
+#include "symseq/support/PacedDeadline.h"
 
 #pragma GCC visibility push(default)
 
@@ -83,11 +84,9 @@ class Unrolling {
     Substitution store;
   };
 
-  // Thrown by pace() and caught by the constructor and extend(): the deadline passed mid-part.
-  struct DeadlinePassed {};
-  // Encodes a part (throws DeadlinePassed).
+  // Encodes a part (throws DeadlinePassed, which the constructor and extend() catch).
   void encodePart(const std::vector<LocationId>& order, Expr entryReach, const Substitution& entryStore);
-  // Counts a unit of encoding work and looks at the clock every kPace units.
+  // Counts a unit of encoding work (one definition or one variable).
   void pace();
   [[nodiscard]] Substitution merge(const std::vector<Arrival>& arrivals);
   // A Bool symbol `name` asserted equal to `definition`.
@@ -105,8 +104,8 @@ class Unrolling {
   // The loop head before the next iteration: reached, and the variables' values there.
   Expr headReach_;
   Substitution headStore_;
-  std::chrono::steady_clock::time_point deadline_;
-  std::uint32_t work_ = 0;  // units since the last look at the clock
+  // A unit takes at most a few microseconds, so a part cut short overruns by about a millisecond.
+  PacedDeadline<256> deadline_;
   bool incomplete_ = false;
 };
 
