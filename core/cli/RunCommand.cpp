@@ -115,7 +115,10 @@ int run(const RunOptions& o) {
   Registry registry;  // declared before anything a plugin makes, so it is destroyed last
   loadPlugins(registry, o.dirs);
   const RunConfig config = loadConfig(o, registry);
-  if (o.check) return 0;  // silent on success; an error above exits as the run would
+  if (o.check) {
+    checkRunPlugins(config, registry);
+    return 0;  // silent on success; an error above exits as the run would
+  }
   std::atomic<bool> interrupted{false};
   RunMonitor monitor;
   monitor.stop = &interrupted;

@@ -354,14 +354,10 @@ RunSummary writeRun(const RunConfig& config, const std::vector<OutputFormat>& fo
   return RunSummary{consoleSummary(files, result, config.output.dir), result.replayed, allCovered, run.interrupted};
 }
 
-// [solver] portfolio: every listed solver runs the whole run (its own context, model, plugins
-// and solvers; the libraries are loaded once, by the registry); the first to finish gives the
-// results, which name it in the header's solver, and they are written at once, while a loser may
-// still end its query. The run's solver keeps the run file's options, the others their defaults.
-RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::chrono::steady_clock::time_point started,
-                            const RunWritten& written, RunMonitor* monitor) {
+// A portfolio's entrants: the run as configured, once per listed solver. The run's solver keeps
+// the run file's options, the others their defaults.
+std::vector<RunConfig> entrantConfigs(const RunConfig& config, const Registry& registry) {
   std::vector<RunConfig> configs;
-  std::vector<std::unique_ptr<RunPlugins>> plugins;
   for (const std::string& name : config.solver.portfolio) {
     RunConfig c = config;
     if (name != config.solver.plugin.name) {
@@ -369,17 +365,32 @@ RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::ch
       c.solver.plugin.options = defaultOptions(registry.info(PluginKind::Solver, name));
     }
     c.solver.portfolio.clear();
+    configs.push_back(std::move(c));
+  }
+  return configs;
+}
+
+// A solver option the run file sets that the solver's factory rejects fails here (a solver made
+// and dropped). Defaults are not tried: a solver costs a context and its library's loading.
+void checkSetSolverOptions(const RunConfig& config, Registry& registry) {
+  const auto& options = config.solver.plugin.options.entries();
+  if (std::none_of(options.begin(), options.end(), [](const auto& o) { return o.second.where.has_value(); })) return;
+  ExprContext probe;
+  (void)registry.makeSolver(config.solver.plugin.name, probe, config.solver.plugin.options);
+}
+
+// [solver] portfolio: every listed solver runs the whole run (its own context, model, plugins
+// and solvers; the libraries are loaded once, by the registry); the first to finish gives the
+// results, which name it in the header's solver, and they are written at once, while a loser may
+// still end its query. The run's solver keeps the run file's options, the others their defaults.
+RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::chrono::steady_clock::time_point started,
+                            const RunWritten& written, RunMonitor* monitor) {
+  std::vector<RunConfig> configs = entrantConfigs(config, registry);
+  std::vector<std::unique_ptr<RunPlugins>> plugins;
+  for (const RunConfig& c : configs) {
     // Made here, on this thread: a factory that rejects an option fails the run before it starts.
     plugins.push_back(std::make_unique<RunPlugins>(c, registry));
-    // So does a solver option the run file sets that its factory rejects (a solver made and
-    // dropped). Defaults are not tried: a solver costs a context, and the libraries load lazily
-    // under the registry's lock, from the entrants' threads.
-    const auto& options = c.solver.plugin.options.entries();
-    if (std::any_of(options.begin(), options.end(), [](const auto& o) { return o.second.where.has_value(); })) {
-      ExprContext probe;
-      (void)registry.makeSolver(name, probe, c.solver.plugin.options);
-    }
-    configs.push_back(std::move(c));
+    checkSetSolverOptions(c, registry);
   }
   const std::vector<OutputFormat> formats = makeOutputFormats(config.output, registry);
   std::vector<std::optional<GeneratedRun>> runs(configs.size());
@@ -425,6 +436,19 @@ RunSummary executeRun(const RunConfig& config, Registry& registry, std::chrono::
 
 RunSummary executeRun(const RunConfig& config, Registry& registry) {
   return executeRun(config, registry, std::chrono::steady_clock::now(), {});
+}
+
+void checkRunPlugins(const RunConfig& config, Registry& registry) {
+  (void)makeOutputFormats(config.output, registry);
+  if (config.solver.portfolio.empty()) {
+    const RunPlugins plugins(config, registry);
+    checkSetSolverOptions(config, registry);
+    return;
+  }
+  for (const RunConfig& c : entrantConfigs(config, registry)) {
+    const RunPlugins plugins(c, registry);
+    checkSetSolverOptions(c, registry);
+  }
 }
 
 }  // namespace symseq

@@ -54,4 +54,10 @@ using RunWritten = std::function<void(const RunSummary&)>;
 // Started now, nothing called when written.
 [[nodiscard]] RunSummary executeRun(const RunConfig& config, Registry& registry);
 
+// What the run checks before it starts, and nothing more (`symseq run --check`): every plugin it
+// names is made with its options and dropped, so a value a factory rejects (a choice, a range)
+// fails here as it would in the run; so does a solver option the run file sets. Loads no model,
+// asks no query, writes nothing.
+void checkRunPlugins(const RunConfig& config, Registry& registry);
+
 }  // namespace symseq
