@@ -382,7 +382,7 @@ void checkSetSolverOptions(const RunConfig& config, Registry& registry) {
 // [solver] portfolio: every listed solver runs the whole run (its own context, model, plugins
 // and solvers; the libraries are loaded once, by the registry); the first to finish gives the
 // results, which name it in the header's solver, and they are written at once, while a loser may
-// still end its query. The run's solver keeps the run file's options, the others their defaults.
+// still end its query.
 RunSummary executePortfolio(const RunConfig& config, Registry& registry, std::chrono::steady_clock::time_point started,
                             const RunWritten& written, RunMonitor* monitor) {
   std::vector<RunConfig> configs = entrantConfigs(config, registry);
